@@ -1,0 +1,49 @@
+// Production build: the SPA with Vite into dist/client, the server bundled with esbuild into
+// dist/server (dependencies stay in node_modules), the SQL migrations beside it, and a stamp
+// of the sources so `npm start` knows when the build is stale.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { sourceHash } from './source-hash.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+export async function build({ quiet = false } = {}) {
+  const t0 = Date.now();
+  const say = (m) => quiet || console.log(m);
+  fs.rmSync(path.join(dist, 'build-hash'), { force: true });
+  say('Building the web client (vite)…');
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'error' : 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  say('Bundling the server (esbuild)…');
+  fs.rmSync(path.join(dist, 'server'), { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(dist, 'server/main.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(dist, 'server/migrations'), {
+    recursive: true,
+  });
+  fs.writeFileSync(path.join(dist, 'build-hash'), sourceHash(root));
+  say(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await build();
+}

