@@ -20,10 +20,7 @@ import { installAuth } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { Db } from './db/client';
 import type { Env } from './env';
-import { healthRoutes } from './features/health/routes';
-import { membersRoutes } from './features/members/routes';
-import { settingsRoutes } from './features/settings/routes';
-import { syndicatesRoutes } from './features/syndicates/routes';
+import { featureRoutes } from './features/routes';
 import { errorHandler } from './lib/error-handler';
 
 export interface AppOptions {
@@ -109,11 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   installAuth(app);
-  await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(syndicatesRoutes);
-  await app.register(membersRoutes);
-  await app.register(settingsRoutes);
+  for (const routes of featureRoutes) await app.register(routes);
 
   const clientDir = options.clientDir;
   if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) {

@@ -1,0 +1,50 @@
+// The server Playwright journeys run against: the production build (rebuilt when stale) on a
+// fresh database (a new database on TEST_DATABASE_URL, or a throw-away embedded cluster),
+// on E2E_PORT (default 5055). Stops and drops the database when Playwright stops it.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '../src/server/test/test-database';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 5055);
+
+const { sourceHash } = (await import(path.join(root, 'scripts/source-hash.mjs'))) as {
+  sourceHash: (root: string) => string;
+};
+const stamp = path.join(root, 'dist/build-hash');
+if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== sourceHash(root)) {
+  const { build } = (await import(path.join(root, 'scripts/build.mjs'))) as { build: () => Promise<void> };
+  await build();
+}
+
+const database = await createTestDatabase('e2e');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-e2e-'));
+const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  await database.drop().catch(() => {});
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+child.on('exit', (code) => void stop(code ?? 1));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+console.log(`e2e server on http://127.0.0.1:${port} (${database.kind} database)`);

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { scopedRoutes } from '../../auth/context';
+
+export const racesRoutes: FastifyPluginAsync = scopedRoutes(async () => {});
