@@ -42,9 +42,16 @@ export interface AppDeps {
   now: () => Date;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, for tests that walk them all (auth gate, tenant isolation). */
+    routeList: RouteEntry[];
   }
 }
 
@@ -69,6 +76,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     sessionSecret: options.sessionSecret,
     now: options.now ?? (() => new Date()),
+  });
+
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    }
   });
 
   const https = env.publicUrl.startsWith('https:');

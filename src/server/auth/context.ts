@@ -21,7 +21,7 @@ export function tenantOf(req: FastifyRequest): TenantContext {
   return auth.tenant;
 }
 
-/** Route option: `{ preHandler: requireAdmin }` for admin-only actions. */
+/** Route option: `{ onRequest: requireAdmin }` for admin-only actions. */
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (tenantOf(req).role !== 'admin') throw new HttpError(403, ADMIN_ONLY);
 }

@@ -22,13 +22,25 @@ export async function createOidc(env: Env, db: Db, now: () => Date): Promise<Oid
   const issuerUrl = new URL(cfg.issuerUrl);
   // Plain http is allowed only for an issuer on loopback (development and tests).
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuerUrl.hostname);
+  // A client registered without a method uses client_secret_basic (OIDC Registration 2), and
+  // some providers accept only the registered method: Basic, unless the provider offers only POST.
+  const basic = client.ClientSecretBasic(cfg.clientSecret);
+  const post = client.ClientSecretPost(cfg.clientSecret);
+  const clientAuth: client.ClientAuth = (as, c, body, headers) => {
+    const methods = as.token_endpoint_auth_methods_supported;
+    const postOnly =
+      methods !== undefined &&
+      !methods.includes('client_secret_basic') &&
+      methods.includes('client_secret_post');
+    return (postOnly ? post : basic)(as, c, body, headers);
+  };
   let config: client.Configuration | undefined;
   const getConfig = async () => {
     config ??= await client.discovery(
       issuerUrl,
       cfg.clientId,
       cfg.clientSecret,
-      undefined,
+      clientAuth,
       issuerUrl.protocol === 'http:' && loopback ? { execute: [client.allowInsecureRequests] } : undefined,
     );
     return config;
@@ -77,10 +89,18 @@ export async function createOidc(env: Env, db: Db, now: () => Date): Promise<Oid
           idTokenExpected: true,
         },
       );
-      const claims = tokens.claims();
-      if (!claims) throw new Error('No ID token');
-      const issuer = String(claims.iss);
-      const subject = String(claims.sub);
+      const idClaims = tokens.claims();
+      if (!idClaims) throw new Error('No ID token');
+      const issuer = String(idClaims.iss);
+      const subject = String(idClaims.sub);
+      // With the code flow a conforming provider puts only `sub` in the ID token; the profile
+      // and email claims come from the UserInfo endpoint (OIDC Core 5.4). Its `sub` must match.
+      const hasProfile = typeof idClaims.name === 'string' && typeof idClaims.email === 'string';
+      const userinfoUrl = config.serverMetadata().userinfo_endpoint;
+      const claims =
+        hasProfile || !userinfoUrl
+          ? idClaims
+          : { ...(await client.fetchUserInfo(config, tokens.access_token, subject)), ...idClaims };
       const name =
         (typeof claims.name === 'string' && claims.name) ||
         (typeof claims.preferred_username === 'string' && claims.preferred_username) ||

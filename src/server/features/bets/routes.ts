@@ -1,4 +1,87 @@
+// Bets: every member reads and adds; edits, settlements and deletions are for admins and for the
+// member the bet was placed under (DESIGN "Roles").
 import type { FastifyPluginAsync } from 'fastify';
-import { scopedRoutes } from '../../auth/context';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  betSchema,
+  createBetSchema,
+  createBetsResponseSchema,
+  settleBetSchema,
+  updateBetSchema,
+} from '../../../shared/bet';
+import { idParamsSchema } from '../../../shared/race';
+import { scopedRoutes, tenantOf } from '../../auth/context';
+import { createBets, deleteBet, getBet, listBets, settleBet, updateBet } from './service';
 
-export const betsRoutes: FastifyPluginAsync = scopedRoutes(async () => {});
+const messageSchema = z.object({ message: z.string() });
+const tags = ['bets'];
+const refusals = { 403: messageSchema, 404: messageSchema };
+
+export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, now } = app.deps;
+
+  app.get('/api/bets', { schema: { tags, response: { 200: z.array(betSchema) } } }, async (req) =>
+    listBets(db, tenantOf(req).syndicateId),
+  );
+
+  app.get(
+    '/api/bets/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: betSchema, 404: messageSchema } } },
+    async (req) => getBet(db, tenantOf(req).syndicateId, req.params.id),
+  );
+
+  app.post(
+    '/api/bets',
+    {
+      schema: { tags, body: createBetSchema, response: { 201: createBetsResponseSchema } },
+    },
+    async (req, reply) => {
+      const created = await createBets(db, tenantOf(req).syndicateId, req.body, now());
+      return reply.code(201).send({ bets: created });
+    },
+  );
+
+  app.put(
+    '/api/bets/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateBetSchema,
+        response: { 200: betSchema, ...refusals },
+      },
+    },
+    async (req) => {
+      const { syndicateId, memberId, role } = tenantOf(req);
+      return updateBet(db, syndicateId, { memberId, role }, req.params.id, req.body);
+    },
+  );
+
+  app.put(
+    '/api/bets/:id/status',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: settleBetSchema,
+        response: { 200: betSchema, ...refusals, 409: messageSchema },
+      },
+    },
+    async (req) => {
+      const { syndicateId, memberId, role } = tenantOf(req);
+      return settleBet(db, syndicateId, { memberId, role }, req.params.id, req.body.status, now());
+    },
+  );
+
+  app.delete(
+    '/api/bets/:id',
+    { schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...refusals } } },
+    async (req, reply) => {
+      const { syndicateId, memberId, role } = tenantOf(req);
+      await deleteBet(db, syndicateId, { memberId, role }, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+});

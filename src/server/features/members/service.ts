@@ -1,8 +1,24 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Member } from '../../../shared/member';
+// Members: list, read, add, edit, archive (remove or leave). Rules: only admins manage members;
+// a member may edit their own name and initials; a syndicate always keeps at least one admin.
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { CreateMember, Member, UpdateMember } from '../../../shared/member';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { conflict, forbidden, notFound } from '../../lib/http-error';
+
+export const LAST_ADMIN = 'A syndicate needs at least one admin';
+export const MEMBER_NOT_FOUND = 'Member not found';
+export const EMAIL_TAKEN = 'A member with this email already exists';
+export const SELF_EDIT_ONLY = 'Only an admin can edit other members';
+export const ADMIN_FIELDS_ONLY = 'Only an admin can change email, role or status';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who is asking: their member in this syndicate and its role. */
+export interface Caller {
+  memberId: number;
+  role: 'admin' | 'member';
+}
 
 export const memberColumns = {
   id: members.id,
@@ -13,12 +29,125 @@ export const memberColumns = {
   isActive: members.isActive,
 };
 
-export async function getMember(db: Db, syndicateId: number, memberId: number): Promise<Member> {
+const current = (syndicateId: number) =>
+  and(eq(members.syndicateId, syndicateId), isNull(members.archivedAt));
+
+/** Non-archived members in join order; `active` filters on isActive when given. */
+export async function listMembers(db: Db, syndicateId: number, active?: boolean): Promise<Member[]> {
+  return db
+    .select(memberColumns)
+    .from(members)
+    .where(and(current(syndicateId), active === undefined ? undefined : eq(members.isActive, active)))
+    .orderBy(asc(members.id));
+}
+
+export async function getMember(db: Db | Tx, syndicateId: number, memberId: number): Promise<Member> {
   const [member] = await db
     .select(memberColumns)
     .from(members)
-    .where(and(eq(members.syndicateId, syndicateId), eq(members.id, memberId), isNull(members.archivedAt)))
+    .where(and(current(syndicateId), eq(members.id, memberId)))
     .limit(1);
-  if (!member) throw notFound('Member not found');
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
   return member;
+}
+
+/**
+ * Serialise changes to a syndicate's membership: lock its current admin rows, then read the
+ * target. Two admins demoting or removing each other at once cannot leave the syndicate
+ * without one. Returns the target and the number of admins.
+ */
+async function lockForChange(tx: Tx, syndicateId: number, memberId: number) {
+  const admins = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(current(syndicateId), eq(members.role, 'admin')))
+    .orderBy(asc(members.id))
+    .for('update');
+  const target = await getMember(tx, syndicateId, memberId);
+  return { target, adminCount: admins.length };
+}
+
+async function assertEmailFree(tx: Tx, syndicateId: number, email: string, exceptId?: number) {
+  const [clash] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        current(syndicateId),
+        sql`lower(${members.email}) = lower(${email})`,
+        exceptId === undefined ? undefined : ne(members.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (clash) throw conflict(EMAIL_TAKEN);
+}
+
+/** Per-syndicate lock so two adds of the same e-mail cannot both pass the check. */
+const lockSyndicateMembers = (tx: Tx, syndicateId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('members:email'), ${syndicateId})`);
+
+export async function createMember(db: Db, syndicateId: number, input: CreateMember): Promise<Member> {
+  return db.transaction(async (tx) => {
+    await lockSyndicateMembers(tx, syndicateId);
+    await assertEmailFree(tx, syndicateId, input.email);
+    const [member] = await tx
+      .insert(members)
+      .values({ syndicateId, ...input })
+      .returning(memberColumns);
+    if (!member) throw new Error('insert returned no row');
+    return member;
+  });
+}
+
+/**
+ * Edit a member. An admin may change everything; anyone else only their own member's name and
+ * initials (other fields are accepted when they would not change). The last admin keeps the role.
+ */
+export async function updateMember(
+  db: Db,
+  syndicateId: number,
+  caller: Caller,
+  memberId: number,
+  input: UpdateMember,
+): Promise<Member> {
+  return db.transaction(async (tx) => {
+    const { target, adminCount } = await lockForChange(tx, syndicateId, memberId);
+    if (caller.role !== 'admin') {
+      if (caller.memberId !== memberId) throw forbidden(SELF_EDIT_ONLY);
+      const changesAdminField =
+        (input.email !== undefined && input.email !== target.email) ||
+        (input.role !== undefined && input.role !== target.role) ||
+        (input.isActive !== undefined && input.isActive !== target.isActive);
+      if (changesAdminField) throw forbidden(ADMIN_FIELDS_ONLY);
+    }
+    if (target.role === 'admin' && input.role === 'member' && adminCount <= 1) throw conflict(LAST_ADMIN);
+    if (input.email !== undefined && input.email.toLowerCase() !== target.email.toLowerCase()) {
+      await lockSyndicateMembers(tx, syndicateId);
+      await assertEmailFree(tx, syndicateId, input.email, memberId);
+    }
+    if (Object.values(input).every((v) => v === undefined)) return target;
+    const [updated] = await tx
+      .update(members)
+      .set(input) // drizzle skips undefined fields: absent fields stay as they are
+      .where(and(current(syndicateId), eq(members.id, memberId)))
+      .returning(memberColumns);
+    if (!updated) throw notFound(MEMBER_NOT_FOUND);
+    return updated;
+  });
+}
+
+/**
+ * Remove a member by archiving it: it leaves lists and rotation and its user loses access at
+ * once (sessions only resolve non-archived members); its bets and history stay. The role drops
+ * to member so that re-joining with the invite code never restores admin rights.
+ */
+export async function archiveMember(db: Db, syndicateId: number, memberId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { target, adminCount } = await lockForChange(tx, syndicateId, memberId);
+    if (target.role === 'admin' && adminCount <= 1) throw conflict(LAST_ADMIN);
+    await tx
+      .update(members)
+      .set({ archivedAt: now, role: 'member' })
+      .where(and(current(syndicateId), eq(members.id, memberId)));
+  });
 }

@@ -1,4 +1,72 @@
+// Races: every member reads and adds; only admins edit and delete (DESIGN "Roles").
 import type { FastifyPluginAsync } from 'fastify';
-import { scopedRoutes } from '../../auth/context';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createRaceSchema,
+  idParamsSchema,
+  listRacesQuerySchema,
+  raceSchema,
+  updateRaceSchema,
+} from '../../../shared/race';
+import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
+import { createRace, deleteRace, getRace, listRaces, updateRace } from './service';
 
-export const racesRoutes: FastifyPluginAsync = scopedRoutes(async () => {});
+const messageSchema = z.object({ message: z.string() });
+const tags = ['races'];
+
+export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get(
+    '/api/races',
+    { schema: { tags, querystring: listRacesQuerySchema, response: { 200: z.array(raceSchema) } } },
+    async (req) => {
+      const { from } = req.query;
+      return listRaces(db, tenantOf(req).syndicateId, from ? new Date(from) : undefined);
+    },
+  );
+
+  app.get(
+    '/api/races/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: raceSchema, 404: messageSchema } } },
+    async (req) => getRace(db, tenantOf(req).syndicateId, req.params.id),
+  );
+
+  app.post(
+    '/api/races',
+    { schema: { tags, body: createRaceSchema, response: { 201: raceSchema } } },
+    async (req, reply) => reply.code(201).send(await createRace(db, tenantOf(req).syndicateId, req.body)),
+  );
+
+  app.put(
+    '/api/races/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateRaceSchema,
+        response: { 200: raceSchema, 403: messageSchema, 404: messageSchema },
+      },
+    },
+    async (req) => updateRace(db, tenantOf(req).syndicateId, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/races/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 204: z.null(), 403: messageSchema, 404: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      await deleteRace(db, tenantOf(req).syndicateId, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+});

@@ -1,16 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { settingsSchema } from '../../../shared/settings';
-import { scopedRoutes, tenantOf } from '../../auth/context';
-import { getSettings } from './service';
+import {
+  apiKeyInputSchema,
+  apiKeySavedSchema,
+  settingsSchema,
+  updateSettingsSchema,
+} from '../../../shared/settings';
+import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
+import { saveRacingApiKey } from '../racing/api-key';
+import { getSettings, updateSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, sessionSecret } = app.deps;
+  const tags = ['settings'];
 
-  app.get(
+  app.get('/api/settings', { schema: { tags, response: { 200: settingsSchema } } }, async (req) =>
+    getSettings(db, tenantOf(req).syndicateId),
+  );
+
+  app.put(
     '/api/settings',
-    { schema: { tags: ['settings'], response: { 200: settingsSchema } } },
-    async (req) => getSettings(db, tenantOf(req).syndicateId),
+    {
+      onRequest: requireAdmin,
+      schema: { tags, body: updateSettingsSchema, response: { 200: settingsSchema } },
+    },
+    async (req) => updateSettings(db, tenantOf(req).syndicateId, req.body),
+  );
+
+  app.post(
+    '/api/settings/api-key',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, body: apiKeyInputSchema, response: { 200: apiKeySavedSchema } },
+    },
+    async (req) => saveRacingApiKey(db, tenantOf(req).syndicateId, sessionSecret, req.body.apiKey),
   );
 });

@@ -1,4 +1,91 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { scopedRoutes } from '../../auth/context';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { memberIdParamsSchema } from '../../../shared/member';
+import {
+  assignSubscriptionSchema,
+  memberSubscriptionSchema,
+  planIdParamsSchema,
+  planInputSchema,
+  planSchema,
+} from '../../../shared/subscription';
+import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
+import { assignSubscription, listMemberSubscriptions } from './member-subscriptions-service';
+import { createPlan, deletePlan, listPlans, updatePlan } from './service';
 
-export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async () => {});
+const messageSchema = z.object({ message: z.string() });
+const tags = ['subscriptions'];
+
+export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get('/api/subscriptions', { schema: { tags, response: { 200: z.array(planSchema) } } }, async (req) =>
+    listPlans(db, tenantOf(req).syndicateId),
+  );
+
+  app.post(
+    '/api/subscriptions',
+    { onRequest: requireAdmin, schema: { tags, body: planInputSchema, response: { 201: planSchema } } },
+    async (req, reply) => reply.code(201).send(await createPlan(db, tenantOf(req).syndicateId, req.body)),
+  );
+
+  app.put(
+    '/api/subscriptions/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        params: planIdParamsSchema,
+        body: planInputSchema,
+        response: { 200: planSchema, 404: messageSchema },
+      },
+    },
+    async (req) => updatePlan(db, tenantOf(req).syndicateId, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/subscriptions/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        params: planIdParamsSchema,
+        response: { 204: z.null(), 404: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      await deletePlan(db, tenantOf(req).syndicateId, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/members/:id/subscriptions',
+    {
+      schema: {
+        tags,
+        params: memberIdParamsSchema,
+        response: { 200: z.array(memberSubscriptionSchema), 404: messageSchema },
+      },
+    },
+    async (req) => listMemberSubscriptions(db, tenantOf(req).syndicateId, req.params.id),
+  );
+
+  app.post(
+    '/api/members/:id/subscriptions',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        params: memberIdParamsSchema,
+        body: assignSubscriptionSchema,
+        response: { 201: memberSubscriptionSchema, 404: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      const created = await assignSubscription(db, tenantOf(req).syndicateId, req.params.id, req.body);
+      return reply.code(201).send(created);
+    },
+  );
+});

@@ -25,7 +25,7 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/syndicates',
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: { tags: ['syndicates'], response: { 200: z.array(syndicateWithRoleSchema) } },
     },
     async (req) => listForUser(db, requireUser(req).user.id),
@@ -34,7 +34,7 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/syndicates',
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: { tags: ['syndicates'], body: createSyndicateSchema, response: { 201: syndicateSchema } },
     },
     async (req, reply) => {
@@ -48,7 +48,7 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/syndicates/join',
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: {
         tags: ['syndicates'],
         body: joinSyndicateSchema,
@@ -66,7 +66,7 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/syndicates/invite-code',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['syndicates'], response: { 200: z.object({ inviteCode: z.string() }) } },
     },
     async (req) => ({ inviteCode: await regenerateInviteCode(db, tenantOf(req).syndicateId) }),

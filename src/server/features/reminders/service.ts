@@ -1,0 +1,134 @@
+// Reminders: list, add (not on a past day in the syndicate's time zone), complete (idempotent),
+// delete. Members may complete or delete their own reminders and unassigned ones; admins any.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { isBeforeToday, startOfDayKey } from '../../../shared/dates';
+import type { Reminder } from '../../../shared/reminder';
+import type { TenantContext } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { members, reminders, syndicates } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/http-error';
+
+export const PAST_DATE = 'Date cannot be in the past';
+export const NOT_YOUR_REMINDER = 'You can only change your own reminders or unassigned ones';
+export const REMINDER_NOT_FOUND = 'Reminder not found';
+export const MEMBER_NOT_FOUND = 'Member not found';
+
+const columns = {
+  id: reminders.id,
+  text: reminders.text,
+  date: reminders.date,
+  completed: reminders.completed,
+  completedAt: reminders.completedAt,
+  memberId: reminders.memberId,
+};
+
+type Row = Pick<typeof reminders.$inferSelect, keyof typeof columns>;
+
+/** Who is asking, for the rule on whose reminders a member may change. */
+export type Caller = Pick<TenantContext, 'memberId' | 'role'>;
+
+const toReminder = (r: Row): Reminder => ({
+  id: r.id,
+  text: r.text,
+  date: r.date.toISOString(),
+  completed: r.completed,
+  completedAt: r.completedAt ? r.completedAt.toISOString() : null,
+  memberId: r.memberId,
+});
+
+export async function listReminders(db: Db, syndicateId: number): Promise<Reminder[]> {
+  const rows = await db
+    .select(columns)
+    .from(reminders)
+    .where(eq(reminders.syndicateId, syndicateId))
+    .orderBy(asc(reminders.date), asc(reminders.id));
+  return rows.map(toReminder);
+}
+
+async function timeZoneOf(db: Db, syndicateId: number): Promise<string> {
+  const [row] = await db
+    .select({ timezone: syndicates.timezone })
+    .from(syndicates)
+    .where(eq(syndicates.id, syndicateId));
+  if (!row) throw notFound();
+  return row.timezone;
+}
+
+/** The input date as an instant: a bare day means its start in the syndicate's time zone. */
+function instantOf(date: string, timeZone: string): Date {
+  return date.length === 10 ? startOfDayKey(date, timeZone) : new Date(date);
+}
+
+export async function createReminder(
+  db: Db,
+  syndicateId: number,
+  input: { text: string; date: string; memberId: number | null },
+  now: Date,
+): Promise<Reminder> {
+  const timeZone = await timeZoneOf(db, syndicateId);
+  const day = input.date.length === 10 ? input.date : new Date(input.date);
+  if (isBeforeToday(day, now, timeZone)) throw badRequest(PAST_DATE, [{ path: 'date', message: PAST_DATE }]);
+  if (input.memberId !== null) {
+    const [member] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(eq(members.syndicateId, syndicateId), eq(members.id, input.memberId), isNull(members.archivedAt)),
+      );
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+  }
+  const [row] = await db
+    .insert(reminders)
+    .values({
+      syndicateId,
+      text: input.text,
+      date: instantOf(input.date, timeZone),
+      memberId: input.memberId,
+    })
+    .returning(columns);
+  if (!row) throw new Error('insert returned no row');
+  return toReminder(row);
+}
+
+/** The reminder if the caller may change it: 404 when it is not in the syndicate, 403 when not theirs. */
+async function changeable(db: Db, syndicateId: number, caller: Caller, id: number): Promise<Row> {
+  const [row] = await db
+    .select(columns)
+    .from(reminders)
+    .where(and(eq(reminders.syndicateId, syndicateId), eq(reminders.id, id)));
+  if (!row) throw notFound(REMINDER_NOT_FOUND);
+  if (caller.role !== 'admin' && row.memberId !== null && row.memberId !== caller.memberId) {
+    throw forbidden(NOT_YOUR_REMINDER);
+  }
+  return row;
+}
+
+/** Completes a reminder; completing a completed one changes nothing and answers it as it is. */
+export async function completeReminder(
+  db: Db,
+  syndicateId: number,
+  caller: Caller,
+  id: number,
+  now: Date,
+): Promise<Reminder> {
+  const row = await changeable(db, syndicateId, caller, id);
+  if (row.completed) return toReminder(row);
+  const [updated] = await db
+    .update(reminders)
+    .set({ completed: true, completedAt: now })
+    .where(and(eq(reminders.syndicateId, syndicateId), eq(reminders.id, id), eq(reminders.completed, false)))
+    .returning(columns);
+  if (updated) return toReminder(updated);
+  // Completed (or deleted) by a concurrent request in between: answer with what is there now.
+  const [current] = await db
+    .select(columns)
+    .from(reminders)
+    .where(and(eq(reminders.syndicateId, syndicateId), eq(reminders.id, id)));
+  if (!current) throw notFound(REMINDER_NOT_FOUND);
+  return toReminder(current);
+}
+
+export async function deleteReminder(db: Db, syndicateId: number, caller: Caller, id: number): Promise<void> {
+  await changeable(db, syndicateId, caller, id);
+  await db.delete(reminders).where(and(eq(reminders.syndicateId, syndicateId), eq(reminders.id, id)));
+}

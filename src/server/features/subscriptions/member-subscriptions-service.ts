@@ -1,0 +1,131 @@
+// A member's subscriptions: the history, and assigning a plan. One active subscription per
+// member: assigning a plan expires the previous active one. The server derives the end date.
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { fromCents } from '../../../shared/money';
+import { addMonths, type MemberSubscription, type SubscriptionStatus } from '../../../shared/subscription';
+import type { Db } from '../../db/client';
+import { memberSubscriptions, members, subscriptionPlans } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { PLAN_NOT_FOUND } from './service';
+
+export const MEMBER_NOT_FOUND = 'Member not found';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function assertMember(db: Db | Tx, syndicateId: number, memberId: number, lock = false) {
+  const query = db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.syndicateId, syndicateId), eq(members.id, memberId), isNull(members.archivedAt)))
+    .limit(1);
+  const [member] = lock ? await query.for('update') : await query;
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+}
+
+/** Only this module writes the status column, with one of the two values. */
+const toStatus = (status: string): SubscriptionStatus => (status === 'active' ? 'active' : 'expired');
+
+async function selectSubscriptions(
+  db: Db | Tx,
+  syndicateId: number,
+  memberId: number,
+  id?: number,
+): Promise<MemberSubscription[]> {
+  const rows = await db
+    .select({
+      id: memberSubscriptions.id,
+      memberId: memberSubscriptions.memberId,
+      subscriptionId: memberSubscriptions.subscriptionId,
+      startDate: memberSubscriptions.startDate,
+      endDate: memberSubscriptions.endDate,
+      status: memberSubscriptions.status,
+      planName: subscriptionPlans.name,
+      planPriceCents: subscriptionPlans.priceCents,
+      planDuration: subscriptionPlans.durationMonths,
+    })
+    .from(memberSubscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, memberSubscriptions.subscriptionId))
+    .where(
+      and(
+        eq(memberSubscriptions.syndicateId, syndicateId),
+        eq(memberSubscriptions.memberId, memberId),
+        id === undefined ? undefined : eq(memberSubscriptions.id, id),
+      ),
+    )
+    .orderBy(desc(memberSubscriptions.id));
+  return rows.map(({ planName, planPriceCents, planDuration, status, ...row }) => ({
+    ...row,
+    status: toStatus(status),
+    plan: {
+      id: row.subscriptionId,
+      name: planName,
+      price: fromCents(planPriceCents),
+      duration: planDuration,
+    },
+  }));
+}
+
+/** A member's subscriptions, newest assignment first. */
+export async function listMemberSubscriptions(
+  db: Db,
+  syndicateId: number,
+  memberId: number,
+): Promise<MemberSubscription[]> {
+  await assertMember(db, syndicateId, memberId);
+  return selectSubscriptions(db, syndicateId, memberId);
+}
+
+/**
+ * Assign a plan from startDate ('YYYY-MM-DD'); endDate = startDate + the plan's duration in
+ * months. The member row is locked so two assignments at once still leave one active.
+ */
+export async function assignSubscription(
+  db: Db,
+  syndicateId: number,
+  memberId: number,
+  input: { subscriptionId: number; startDate: string },
+): Promise<MemberSubscription> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertMember(tx, syndicateId, memberId, true);
+      const [plan] = await tx
+        .select({ id: subscriptionPlans.id, durationMonths: subscriptionPlans.durationMonths })
+        .from(subscriptionPlans)
+        .where(
+          and(eq(subscriptionPlans.syndicateId, syndicateId), eq(subscriptionPlans.id, input.subscriptionId)),
+        )
+        .limit(1);
+      if (!plan) throw notFound(PLAN_NOT_FOUND);
+      await tx
+        .update(memberSubscriptions)
+        .set({ status: 'expired' })
+        .where(
+          and(
+            eq(memberSubscriptions.syndicateId, syndicateId),
+            eq(memberSubscriptions.memberId, memberId),
+            eq(memberSubscriptions.status, 'active'),
+          ),
+        );
+      const [row] = await tx
+        .insert(memberSubscriptions)
+        .values({
+          syndicateId,
+          memberId,
+          subscriptionId: plan.id,
+          startDate: input.startDate,
+          endDate: addMonths(input.startDate, plan.durationMonths),
+          status: 'active',
+        })
+        .returning({ id: memberSubscriptions.id });
+      if (!row) throw new Error('insert returned no row');
+      const [created] = await selectSubscriptions(tx, syndicateId, memberId, row.id);
+      if (!created) throw new Error('inserted row not found');
+      return created;
+    });
+  } catch (err) {
+    // The plan was deleted between our read and the insert.
+    if (isForeignKeyViolation(err)) throw notFound(PLAN_NOT_FOUND);
+    throw err;
+  }
+}

@@ -1,0 +1,208 @@
+// Bets: the API shapes and the add / edit / settle schemas (the Add Bet and Edit Bet forms reuse
+// them). Odds and amounts travel as decimal numbers in major units (3.25, 12.5); the server turns
+// them into hundredths and cents with src/shared/money.ts.
+import { z } from 'zod';
+import { positiveMoney, positiveOdds } from './money';
+import { isoDateTime, MAX_ID, raceSummarySchema } from './race';
+
+export const BET_TYPES = ['win', 'place', 'each-way'] as const;
+export const ODDS_TYPES = ['fixed', 'tote'] as const;
+export const BET_STATUSES = ['pending', 'win', 'loss'] as const;
+export const SETTLED_STATUSES = ['win', 'loss'] as const;
+export type BetType = (typeof BET_TYPES)[number];
+export type OddsType = (typeof ODDS_TYPES)[number];
+export type BetStatus = (typeof BET_STATUSES)[number];
+
+export const HORSE_NAME_MAX = 100;
+/** jockey, trainer, weight, silkColor. */
+export const BET_TEXT_MAX = 100;
+/** Horse numbers and barriers are small positive integers. */
+export const HORSE_NUMBER_MAX = 999;
+
+export const MESSAGES = {
+  member: 'Please select a member',
+  horseName: 'Horse name is required',
+  oddsRequired: 'Odds are required',
+  oddsPositive: 'Odds must be a positive number',
+  amountRequired: 'Amount is required',
+  amountPositive: 'Amount must be a positive number',
+  secondOddsRequired: 'Odds are required for second bet',
+  secondAmountRequired: 'Amount is required for second bet',
+  secondTypeDiffers: 'Second bet type must be different from the first',
+  memberNotFound: 'Member not found',
+  raceNotFound: 'Race not found',
+  betType: 'Bet type must be win, place or each-way',
+  oddsType: 'Odds type must be fixed or tote',
+} as const;
+
+const betTypeSchema = z.enum(BET_TYPES, { error: MESSAGES.betType });
+const oddsTypeSchema = z.enum(ODDS_TYPES, { error: MESSAGES.oddsType });
+const odds = () => positiveOdds({ required: MESSAGES.oddsRequired, positive: MESSAGES.oddsPositive });
+const amount = () => positiveMoney({ required: MESSAGES.amountRequired, positive: MESSAGES.amountPositive });
+
+const horseName = z
+  .string({ error: MESSAGES.horseName })
+  .trim()
+  .min(1, MESSAGES.horseName)
+  .max(HORSE_NAME_MAX, `Horse name must be at most ${HORSE_NAME_MAX} characters`);
+
+const optionalText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(BET_TEXT_MAX, `${label} must be at most ${BET_TEXT_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const optionalSmallInt = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(HORSE_NUMBER_MAX, `${label} must be at most ${HORSE_NUMBER_MAX}`)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** The optional "advanced" fields; blank or omitted → null. */
+const advancedFields = {
+  horseNumber: optionalSmallInt('Horse number'),
+  jockey: optionalText('Jockey'),
+  trainer: optionalText('Trainer'),
+  weight: optionalText('Weight'),
+  barrier: optionalSmallInt('Barrier'),
+  silkColor: optionalText('Silk colour'),
+};
+
+/** One part of a two-part bet. */
+export const firstBetPartSchema = z.object({ betType: betTypeSchema, odds: odds(), amount: amount() });
+export const secondBetPartSchema = z.object({
+  betType: betTypeSchema,
+  odds: positiveOdds({ required: MESSAGES.secondOddsRequired, positive: MESSAGES.oddsPositive }),
+  amount: positiveMoney({ required: MESSAGES.secondAmountRequired, positive: MESSAGES.amountPositive }),
+});
+export type BetPart = z.infer<typeof firstBetPartSchema>;
+
+/**
+ * POST /api/bets. A single bet carries betType, odds and amount; a two-part bet carries
+ * `bets: [{betType, odds, amount}, {…}]` instead (top-level betType/odds/amount are then ignored).
+ * status is accepted for the spec's payload but a new bet is always pending; a `result` is ignored.
+ */
+export const createBetSchema = z
+  .object({
+    memberId: z
+      .number({ error: MESSAGES.member })
+      .int(MESSAGES.member)
+      .positive(MESSAGES.member)
+      .max(MAX_ID, MESSAGES.memberNotFound),
+    horseName,
+    status: z.enum(BET_STATUSES, { error: 'Status must be pending, win or loss' }).optional(),
+    /** When the bet was placed; the server's clock when omitted. */
+    date: isoDateTime('Bet date is required', 'Bet date must be a valid date and time').optional(),
+    raceId: z
+      .number({ error: MESSAGES.raceNotFound })
+      .int(MESSAGES.raceNotFound)
+      .positive(MESSAGES.raceNotFound)
+      .max(MAX_ID, MESSAGES.raceNotFound)
+      .nullish()
+      .transform((v) => v ?? null),
+    betType: betTypeSchema.optional(),
+    odds: odds().optional(),
+    amount: amount().optional(),
+    oddsType: oddsTypeSchema.default('fixed'),
+    bets: z
+      .tuple([firstBetPartSchema, secondBetPartSchema.optional()], {
+        error: 'bets must list one or two bets',
+      })
+      .optional(),
+    ...advancedFields,
+  })
+  .superRefine(
+    (v, ctx) => {
+      // Runs even when other fields failed, so a form shows every message at once: read defensively.
+      const raw: unknown = v;
+      if (typeof raw !== 'object' || raw === null) return;
+      const parts: unknown = v.bets;
+      if (parts !== undefined) {
+        if (!Array.isArray(parts)) return;
+        const [first, second]: unknown[] = parts;
+        if (isPart(first) && isPart(second) && first.betType === second.betType) {
+          ctx.addIssue({ code: 'custom', path: ['bets', 1, 'betType'], message: MESSAGES.secondTypeDiffers });
+        }
+        return;
+      }
+      if (v.odds === undefined)
+        ctx.addIssue({ code: 'custom', path: ['odds'], message: MESSAGES.oddsRequired });
+      if (v.amount === undefined)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.amountRequired });
+    },
+    { when: () => true },
+  );
+export type CreateBetInput = z.input<typeof createBetSchema>;
+export type CreateBetValues = z.output<typeof createBetSchema>;
+
+function isPart(value: unknown): value is { betType: unknown } {
+  return typeof value === 'object' && value !== null && 'betType' in value;
+}
+
+/** The one or two parts a create request asks for (the single bet is one part, type default win). */
+export function betParts(input: CreateBetValues): BetPart[] {
+  if (input.bets) return input.bets.filter((p): p is BetPart => p !== undefined);
+  if (input.odds === undefined || input.amount === undefined)
+    throw new RangeError('odds and amount required');
+  return [{ betType: input.betType ?? 'win', odds: input.odds, amount: input.amount }];
+}
+
+/**
+ * PUT /api/bets/:id (a full replacement of the editable fields: omitted advanced fields become null).
+ * memberId, raceId, status, date and result may be sent but are ignored: the stored values stay.
+ */
+export const updateBetSchema = z.object({
+  horseName,
+  betType: betTypeSchema.default('win'),
+  odds: odds(),
+  amount: amount(),
+  oddsType: oddsTypeSchema.default('fixed'),
+  ...advancedFields,
+});
+export type UpdateBetInput = z.input<typeof updateBetSchema>;
+export type UpdateBetValues = z.output<typeof updateBetSchema>;
+
+/** PUT /api/bets/:id/status. The server computes the result; a client-sent result is ignored. */
+export const settleBetSchema = z.object({
+  status: z.enum(SETTLED_STATUSES, { error: 'Status must be win or loss' }),
+  result: z.number().nullish(),
+});
+export type SettleBetInput = z.infer<typeof settleBetSchema>;
+
+export const betMemberSchema = z.object({ id: z.number().int(), name: z.string(), initials: z.string() });
+
+export const betSchema = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  raceId: z.number().int().nullable(),
+  /** Shared by the parts of a two-part bet (uuid); null for a single bet. */
+  betGroupId: z.string().nullable(),
+  horseName: z.string(),
+  betType: z.enum(BET_TYPES),
+  /** Decimal odds, e.g. 3.25. */
+  odds: z.number(),
+  /** Stake in major units (dollars). */
+  amount: z.number(),
+  oddsType: z.enum(ODDS_TYPES),
+  status: z.enum(BET_STATUSES),
+  /** Profit (+) or loss (−) in major units once settled; null while pending. */
+  result: z.number().nullable(),
+  /** ISO 8601 date-time (UTC). */
+  date: z.string(),
+  horseNumber: z.number().int().nullable(),
+  jockey: z.string().nullable(),
+  trainer: z.string().nullable(),
+  weight: z.string().nullable(),
+  barrier: z.number().int().nullable(),
+  silkColor: z.string().nullable(),
+  race: raceSummarySchema.nullable(),
+  member: betMemberSchema,
+});
+export type Bet = z.infer<typeof betSchema>;
+
+export const createBetsResponseSchema = z.object({ bets: z.array(betSchema) });

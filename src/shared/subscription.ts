@@ -1,0 +1,163 @@
+// Subscription plans and their assignment to members (spec §3 and §5). Prices travel as
+// decimal dollars (major units) and are stored as integer cents; durations are whole months.
+import { z } from 'zod';
+import { idParamSchema, MAX_ID } from './member';
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
+
+export const PLAN_NAME_MAX = 100;
+export const PLAN_DESCRIPTION_MAX = 1000;
+export const PLAN_DURATION_MAX = 120;
+export const FEATURES_MAX = 50;
+export const FEATURE_MAX = 200;
+/** Raw feature lines accepted before blank ones are dropped (a form may send empty lines). */
+const FEATURE_LINES_MAX = FEATURES_MAX * 4;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PLAN_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameMax: `Name must be at most ${PLAN_NAME_MAX} characters`,
+  priceRequired: 'Price is required',
+  pricePositive: 'Price must be positive',
+  priceMax: `Price must be at most ${MAX_AMOUNT}`,
+  priceDecimals: 'Use at most 2 decimals',
+  durationRequired: 'Duration must be at least 1 month',
+  durationMin: 'Duration must be at least 1 month',
+  durationWhole: 'Duration must be a whole number of months',
+  durationMax: `Duration must be at most ${PLAN_DURATION_MAX} months`,
+  descriptionMax: `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`,
+  featureMax: `Each feature must be at most ${FEATURE_MAX} characters`,
+  featuresMax: `At most ${FEATURES_MAX} features`,
+  features: 'Features must be a list of text',
+} as const;
+
+export const ASSIGN_MESSAGES = {
+  plan: 'Please select a subscription',
+  startRequired: 'A start date is required',
+  startInvalid: 'Start date must be a valid date (YYYY-MM-DD)',
+} as const;
+
+export const planIdParamsSchema = z.object({ id: idParamSchema });
+
+/** A plan as the API returns it; activeMembers counts the members holding it actively. */
+export const planSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number(),
+  duration: z.number().int(),
+  description: z.string().nullable(),
+  features: z.array(z.string()),
+  activeMembers: z.number().int(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** POST and PUT /api/subscriptions (PUT replaces every field). */
+export const planInputSchema = z.object({
+  name: z
+    .string({ error: PLAN_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PLAN_MESSAGES.nameRequired)
+    .max(PLAN_NAME_MAX, PLAN_MESSAGES.nameMax),
+  price: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? PLAN_MESSAGES.priceRequired : PLAN_MESSAGES.pricePositive,
+    })
+    .refine((v) => Number.isFinite(v) && v >= 0, PLAN_MESSAGES.pricePositive)
+    .refine((v) => v <= MAX_AMOUNT, PLAN_MESSAGES.priceMax)
+    .refine(hasAtMostTwoDecimals, PLAN_MESSAGES.priceDecimals),
+  duration: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? PLAN_MESSAGES.durationRequired : PLAN_MESSAGES.durationWhole,
+    })
+    .int(PLAN_MESSAGES.durationWhole)
+    .min(1, PLAN_MESSAGES.durationMin)
+    .max(PLAN_DURATION_MAX, PLAN_MESSAGES.durationMax),
+  description: z
+    .string()
+    .trim()
+    .max(PLAN_DESCRIPTION_MAX, PLAN_MESSAGES.descriptionMax)
+    .nullish()
+    .transform((d) => (d ? d : null)),
+  features: z
+    .array(z.string({ error: PLAN_MESSAGES.features }).trim().max(FEATURE_MAX, PLAN_MESSAGES.featureMax), {
+      error: PLAN_MESSAGES.features,
+    })
+    .max(FEATURE_LINES_MAX, PLAN_MESSAGES.featuresMax)
+    .nullish()
+    .transform((lines) => (lines ?? []).filter((line) => line !== ''))
+    .refine((list) => list.length <= FEATURES_MAX, PLAN_MESSAGES.featuresMax),
+});
+export type PlanInput = z.input<typeof planInputSchema>;
+export type PlanValues = z.output<typeof planInputSchema>;
+
+// ---- Dates and assignment ----
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Years accepted for subscription dates; keeps derived end dates well inside PostgreSQL's range. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+
+/** True for a real calendar day written 'YYYY-MM-DD' (2024-02-29 yes, 2023-02-29 no). */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+/** Days in a month (month 1–12), leap years included. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * A 'YYYY-MM-DD' date plus whole months, as 'YYYY-MM-DD'. A day the target month lacks is
+ * clamped to its last day (2024-01-31 + 1 month → 2024-02-29), as date-fns addMonths does.
+ */
+export function addMonths(isoDate: string, months: number): string {
+  const m = ISO_DATE.exec(isoDate);
+  if (!m || !Number.isInteger(months))
+    throw new RangeError(`Not a date or whole months: ${isoDate}, ${months}`);
+  const total = Number(m[1]) * 12 + (Number(m[2]) - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const day = Math.min(Number(m[3]), daysInMonth(year, month));
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** POST /api/members/:id/subscriptions. A client endDate is accepted and ignored: the server derives it. */
+export const assignSubscriptionSchema = z.object({
+  subscriptionId: z.preprocess(
+    // Form selects give strings; accept "12" as 12, leave anything else to fail.
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: ASSIGN_MESSAGES.plan })
+      .int(ASSIGN_MESSAGES.plan)
+      .positive(ASSIGN_MESSAGES.plan)
+      .max(MAX_ID, ASSIGN_MESSAGES.plan),
+  ),
+  startDate: z
+    .string({ error: ASSIGN_MESSAGES.startRequired })
+    .trim()
+    .min(1, ASSIGN_MESSAGES.startRequired)
+    .refine(isIsoDate, ASSIGN_MESSAGES.startInvalid),
+  endDate: z.string().max(64).nullish(),
+});
+export type AssignSubscriptionInput = z.input<typeof assignSubscriptionSchema>;
+
+export const memberSubscriptionSchema = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  subscriptionId: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  plan: z.object({ id: z.number().int(), name: z.string(), price: z.number(), duration: z.number().int() }),
+});
+export type MemberSubscription = z.infer<typeof memberSubscriptionSchema>;
