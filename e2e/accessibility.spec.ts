@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  header,
+  newAccount,
+  setUpSyndicateViaApi,
+  signUpViaUi,
+  uniqueSyndicateName,
+} from './support/helpers';
+
+// The server's CSP (script-src 'self') would block the injected axe-core script; the check needs it.
+test.use({ bypassCSP: true });
+
+test('landing and login pages have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Racing Syndicate', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/login');
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Create Account' }).click(); // shows field errors
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('onboarding screens have no serious accessibility violations', async ({ page }) => {
+  await signUpViaUi(page, newAccount('Fiona Access'));
+  await expect(page.getByRole('heading', { name: 'Welcome to Racing Syndicate' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: /Create a Syndicate/ }).click();
+  await expect(page.getByLabel('Syndicate Name')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: /Join a Syndicate/ }).click();
+  await expect(page.getByLabel('Invite Code')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the dashboard shell has no serious accessibility violations', async ({ page, baseURL }, testInfo) => {
+  const syndicateName = uniqueSyndicateName('Axe Club');
+  await setUpSyndicateViaApi(page.request, baseURL!, newAccount('Gus Access'), syndicateName);
+  await page.goto('/');
+  await expect(header(page).syndicate).toHaveText(syndicateName);
+  await expectNoSeriousA11yViolations(page);
+
+  if (testInfo.project.name === 'mobile') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  }
+});

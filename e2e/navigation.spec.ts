@@ -1,0 +1,119 @@
+import { expect, type Page, test } from '@playwright/test';
+import { header, newAccount, setUpSyndicateViaApi, snap, uniqueSyndicateName } from './support/helpers';
+
+/** Route, header title, sidebar label, bottom-bar label, page heading. */
+const ROUTES = [
+  { path: '/', title: 'Dashboard', bottom: 'Home', heading: 'Dashboard' },
+  { path: '/members', title: 'Members', bottom: 'Members', heading: 'Members' },
+  { path: '/bets', title: 'Bets', bottom: 'Bets', heading: 'Bets' },
+  { path: '/rankings', title: 'Rankings', bottom: 'Rankings', heading: 'Punter Rankings' },
+  { path: '/calendar', title: 'Calendar', bottom: 'Calendar', heading: 'Race Calendar' },
+  { path: '/reminders', title: 'Reminders', bottom: 'Reminders', heading: 'Reminders' },
+  { path: '/subscriptions', title: 'Subscriptions', bottom: 'Plans', heading: 'Subscription Plans' },
+  { path: '/settings', title: 'Settings', bottom: 'Settings', heading: 'Settings' },
+] as const;
+
+const MENU_ENTRIES = ['Dashboard', 'Members', 'Bets', 'Calendar', 'Reminders', 'Settings'];
+
+async function signedInWithSyndicate(page: Page, baseURL: string) {
+  const account = newAccount('Erin Navigator');
+  const syndicateName = uniqueSyndicateName('Nav Club');
+  await setUpSyndicateViaApi(page.request, baseURL, account, syndicateName);
+  await page.goto('/');
+  await expect(header(page).syndicate).toHaveText(syndicateName);
+  return { account, syndicateName };
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+test('every navigation entry reaches its page and header title', async ({ page, baseURL }, testInfo) => {
+  const { account } = await signedInWithSyndicate(page, baseURL!);
+  const mobile = testInfo.project.name === 'mobile';
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  const bottomBar = page.getByRole('navigation', { name: 'Bottom navigation' });
+
+  if (mobile) {
+    await expect(sidebar).toBeHidden();
+    await expect(bottomBar).toBeVisible();
+    await expect(bottomBar.getByRole('link')).toHaveText(ROUTES.map((r) => r.bottom));
+  } else {
+    await expect(bottomBar).toBeHidden();
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByRole('link')).toHaveText(ROUTES.map((r) => r.title));
+    await expect(page.getByTestId('profile-name')).toHaveText(account.name);
+    await expect(page.getByTestId('profile-role')).toHaveText('Admin');
+  }
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+
+  for (const route of [...ROUTES.slice(1), ROUTES[0]]) {
+    const nav = mobile ? bottomBar : sidebar;
+    await nav.getByRole('link', { name: mobile ? route.bottom : route.title, exact: true }).click();
+    expect(pathOf(page)).toBe(route.path);
+    await expect(header(page).title).toHaveText(route.title);
+    await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: mobile ? route.bottom : route.title, exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
+    await snap(page, testInfo, `10-page${route.path === '/' ? '-dashboard' : route.path.replace('/', '-')}`);
+  }
+
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(header(page).title).toHaveText('Dashboard');
+  await snap(page, testInfo, '11-not-found');
+});
+
+test('the small-screen menu lists the six main entries', async ({ page, baseURL }, testInfo) => {
+  await signedInWithSyndicate(page, baseURL!);
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  if (testInfo.project.name !== 'mobile') {
+    await expect(openMenu).toBeHidden();
+    return;
+  }
+  await openMenu.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(MENU_ENTRIES);
+  await snap(page, testInfo, '12-mobile-menu');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await openMenu.click();
+  await dialog.getByRole('link', { name: 'Calendar' }).click();
+  await expect(dialog).toBeHidden();
+  expect(pathOf(page)).toBe('/calendar');
+  await expect(header(page).title).toHaveText('Calendar');
+});
+
+test('signing out returns to the landing page', async ({ page, baseURL }, testInfo) => {
+  await signedInWithSyndicate(page, baseURL!);
+  if (testInfo.project.name === 'mobile') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('..')
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Racing Syndicate' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+});
+
+test('a spinner reads Loading... while the sign-in state loads', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/user', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Racing Syndicate' })).toBeVisible();
+});

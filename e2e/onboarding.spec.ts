@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import {
+  header,
+  newAccount,
+  setUpSyndicateViaApi,
+  signUpViaUi,
+  snap,
+  toasts,
+  uniqueSyndicateName,
+} from './support/helpers';
+
+test('a visitor signs up, creates a syndicate and reaches the dashboard', async ({ page }, testInfo) => {
+  const account = newAccount('Alice Walker');
+  const syndicateName = uniqueSyndicateName('Friday Punters');
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Racing Syndicate' })).toBeVisible();
+  await expect(page.getByText(/manage your racing syndicate/i)).toBeVisible();
+  for (const feature of ['Track Bets', 'Manage Members', 'Analyze Performance']) {
+    await expect(page.getByRole('heading', { name: feature })).toBeVisible();
+  }
+  const signIn = page.getByRole('link', { name: 'Sign In' });
+  await expect(signIn).toHaveAttribute('href', '/api/login');
+  await snap(page, testInfo, '01-landing');
+
+  await signIn.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+  await snap(page, testInfo, '02-login');
+
+  await signUpViaUi(page, account);
+  await expect(page.getByRole('heading', { name: 'Welcome to Racing Syndicate' })).toBeVisible();
+  await snap(page, testInfo, '03-onboarding-choice');
+
+  await page.getByRole('button', { name: /Create a Syndicate/ }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(toasts(page).getByText('Please enter a syndicate name')).toBeVisible();
+  await snap(page, testInfo, '04-onboarding-create-blank');
+  await page.keyboard.press('F8'); // spec §9: F8 focuses the notification area
+  await expect(toasts(page).getByRole('list')).toBeFocused();
+
+  // Back returns to the choice.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: /Create a Syndicate/ }).click();
+
+  await page.getByLabel('Syndicate Name').fill(`  ${syndicateName}  `);
+  await page.getByLabel('Description (optional)').fill('   ');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(toasts(page).getByText('Syndicate created successfully!')).toBeVisible();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header(page).title).toHaveText('Dashboard');
+  await expect(header(page).syndicate).toHaveText(syndicateName);
+  await expect(page).toHaveTitle(syndicateName);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await snap(page, testInfo, '05-dashboard');
+
+  const syndicates = await page.request.get('/api/syndicates');
+  const [created] = (await syndicates.json()) as { name: string; description: string | null }[];
+  expect(created?.name).toBe(syndicateName);
+  expect(created?.description ?? null).toBeNull();
+});
+
+test('sign-in and sign-up show the server errors', async ({ page, request, baseURL }, testInfo) => {
+  const account = newAccount('Bob Stone');
+  await setUpSyndicateViaApi(request, baseURL!, account, uniqueSyndicateName());
+
+  await page.goto('/login');
+  const signInForm = page.getByRole('form', { name: 'Sign in' });
+  await signInForm.getByLabel('Email').fill(account.email);
+  await signInForm.getByLabel('Password').fill('not-the-password');
+  await signInForm.getByRole('button', { name: 'Sign In' }).click();
+  await expect(signInForm.getByRole('alert')).toHaveText('Invalid email or password');
+  await snap(page, testInfo, '06-login-error');
+
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const signUpForm = page.getByRole('form', { name: 'Create account' });
+  await signUpForm.getByLabel('Name').fill(account.name);
+  await signUpForm.getByLabel('Email').fill(account.email);
+  await signUpForm.getByLabel('Password').fill('short');
+  await signUpForm.getByRole('button', { name: 'Create Account' }).click();
+  await expect(signUpForm.getByText('Password must be at least 8 characters')).toBeVisible();
+  await signUpForm.getByLabel('Password').fill(account.password);
+  await signUpForm.getByRole('button', { name: 'Create Account' }).click();
+  await expect(signUpForm.getByRole('alert')).toBeVisible(); // 409: the e-mail is taken
+
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await signInForm.getByLabel('Password').fill(account.password);
+  await signInForm.getByRole('button', { name: 'Sign In' }).click();
+  await expect(header(page).title).toHaveText('Dashboard');
+});
+
+test('a second user joins through an invite link', async ({ page, request, baseURL }, testInfo) => {
+  const owner = newAccount('Carol Owner');
+  const syndicateName = uniqueSyndicateName('Saturday Stayers');
+  await setUpSyndicateViaApi(request, baseURL!, owner, syndicateName);
+  const list = (await (await request.get('/api/syndicates')).json()) as { inviteCode: string }[];
+  const inviteCode = list[0]!.inviteCode;
+
+  await signUpViaUi(page, newAccount('Dave Joiner'));
+  await expect(page.getByRole('heading', { name: 'Welcome to Racing Syndicate' })).toBeVisible();
+
+  // Blank and wrong codes.
+  await page.getByRole('button', { name: /Join a Syndicate/ }).click();
+  await expect(page.getByText(/ask your syndicate admin.*Settings page/i)).toBeVisible();
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(toasts(page).getByText('Please enter an invite code')).toBeVisible();
+  await page.getByLabel('Invite Code').fill('zzzzzzzz');
+  await expect(page.getByLabel('Invite Code')).toHaveValue('ZZZZZZZZ');
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(toasts(page).getByText('Invalid invite code')).toBeVisible();
+  await snap(page, testInfo, '07-join-wrong-code');
+
+  // The invite link opens the join form with the code filled in, upper-cased.
+  await page.goto(`/join?code=${inviteCode.toLowerCase()}`);
+  await expect(toasts(page).getByText('Invite code detected')).toBeVisible();
+  await expect(toasts(page).getByText('Ready to join the syndicate!')).toBeVisible();
+  await expect(page.getByLabel('Invite Code')).toHaveValue(inviteCode);
+  await snap(page, testInfo, '08-join-from-link');
+
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(toasts(page).getByText("You've successfully joined the syndicate!")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header(page).syndicate).toHaveText(syndicateName);
+  await expect(page).toHaveTitle(syndicateName);
+
+  const me = (await (await page.request.get('/api/members/me')).json()) as { role: string };
+  expect(me.role).toBe('member');
+});

@@ -1,0 +1,63 @@
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/get-user';
+import { LandingPage } from '@/features/auth/landing-page';
+import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
+import { rememberJoinLink } from '@/lib/post-login-redirect';
+import { SyndicateRoutes } from './routes';
+
+// Forms (react-hook-form, zod) load only on the screens that need them.
+const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const OnboardingPage = lazy(() =>
+  import('@/features/syndicates/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
+);
+
+/**
+ * Spec §2 routing: loading → spinner; signed out → landing (or /login); signed in without a syndicate,
+ * or on any /join path → onboarding; otherwise the app.
+ */
+export function AppRouter() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const userQuery = useUser();
+  const syndicatesQuery = useSyndicates(userQuery.isSignedIn);
+  const isJoinPath = location.startsWith('/join');
+
+  useEffect(() => {
+    if (!userQuery.isPending && !userQuery.isSignedIn && isJoinPath) {
+      rememberJoinLink(`${location}${search ? `?${search}` : ''}`);
+    }
+  }, [userQuery.isPending, userQuery.isSignedIn, isJoinPath, location, search]);
+
+  if (userQuery.isPending) return <FullScreenSpinner />;
+  if (!userQuery.isSignedIn) return location === '/login' ? <Lazy page={<LoginPage />} /> : <LandingPage />;
+  if (location === '/login') return <Redirect to="/" replace />;
+  if (syndicatesQuery.isPending) return <FullScreenSpinner />;
+  if (syndicatesQuery.isError) return <LoadFailed onRetry={() => syndicatesQuery.refetch()} />;
+  if (isJoinPath || syndicatesQuery.data.length === 0) return <Lazy page={<OnboardingPage />} />;
+  return <SyndicateRoutes />;
+}
+
+function Lazy({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<FullScreenSpinner />}>{page}</Suspense>;
+}
+
+function FullScreenSpinner() {
+  return (
+    <main className="flex min-h-screen items-center justify-center">
+      <Spinner />
+    </main>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-xl font-semibold">Could not load your syndicates</h1>
+      <p className="text-muted-foreground">Check your connection and try again.</p>
+      <Button onClick={onRetry}>Try again</Button>
+    </main>
+  );
+}

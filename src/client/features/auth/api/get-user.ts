@@ -1,0 +1,17 @@
+import type { User } from '@shared/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGetOrNullOn401 } from '@/lib/api';
+
+export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+/** The signed-in user, or null when signed out (401). Never retried (spec §4). */
+export const userQueryOptions = queryOptions({
+  queryKey: USER_QUERY_KEY,
+  queryFn: () => apiGetOrNullOn401<User>('/api/auth/user'),
+  retry: false,
+});
+
+export function useUser() {
+  const query = useQuery(userQueryOptions);
+  return { ...query, user: query.data ?? null, isSignedIn: Boolean(query.data) };
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api';
+
+export interface SyndicateSettings {
+  syndicateName: string;
+  /** Major currency units, e.g. 100 = $100. */
+  defaultBetAmount: number;
+  currency: string;
+  rotationStrategy: 'sequential' | 'random' | 'manual';
+  timezone: string;
+}
+
+/** Shown wherever the syndicate name is needed before settings exist (spec §2). */
+export const PLACEHOLDER_SYNDICATE_NAME = 'My Syndicate';
+
+export const SETTINGS_QUERY_KEY = ['/api/settings'] as const;
+
+export const settingsQueryOptions = queryOptions({
+  queryKey: SETTINGS_QUERY_KEY,
+  queryFn: () => apiGet<SyndicateSettings>('/api/settings'),
+});
+
+export const useSettings = () => useQuery(settingsQueryOptions);

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGetOrNullOn401, apiRequest, readApiErrorBody } from './api';
+
+function stubFetch(status: number, body: string, statusText = '') {
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends credentials and a JSON body only when there is one', async () => {
+    const fetchMock = stubFetch(200, '{"ok":true}');
+    await apiRequest('POST', '/api/x', { a: 1 });
+    await apiRequest('POST', '/api/y');
+    const [, withBody] = fetchMock.mock.calls[0]!;
+    const [, withoutBody] = fetchMock.mock.calls[1]!;
+    expect(withBody?.credentials).toBe('include');
+    expect(withBody?.body).toBe('{"a":1}');
+    expect(withBody?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(withoutBody?.body).toBeUndefined();
+    expect(withoutBody?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('turns a non-OK response into "status: body" (spec §7)', async () => {
+    stubFetch(404, '{"message":"Invalid invite code"}');
+    await expect(apiRequest('POST', '/api/syndicates/join', {})).rejects.toThrow(
+      '404: {"message":"Invalid invite code"}',
+    );
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    stubFetch(500, '', 'Internal Server Error');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('500: Internal Server Error');
+  });
+
+  it('answers undefined for 204', async () => {
+    stubFetch(204, '');
+    await expect(apiRequest('POST', '/api/logout')).resolves.toBeUndefined();
+  });
+
+  it('reads 401 as signed out where asked', async () => {
+    stubFetch(401, '{"message":"Unauthorized"}');
+    await expect(apiGetOrNullOn401('/api/auth/user')).resolves.toBeNull();
+  });
+});
+
+describe('readApiErrorBody', () => {
+  it('reads the server JSON from an ApiError or a plain "status: body" error', () => {
+    const body = '{"message":"Bad input","errors":[{"path":"name","message":"Too long"}]}';
+    expect(readApiErrorBody(new ApiError(400, 'Bad Request', body))?.errors?.[0]?.path).toBe('name');
+    expect(readApiErrorBody(new Error(`409: {"message":"Taken"}`))?.message).toBe('Taken');
+  });
+
+  it('answers null for anything else', () => {
+    expect(readApiErrorBody(new ApiError(500, 'Server Error', 'oops'))).toBeNull();
+    expect(readApiErrorBody(new Error('network down'))).toBeNull();
+    expect(readApiErrorBody('nope')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The one way the client talks to the server (spec §7): cookies always sent, a JSON body only when
+ * there is one, and any non-OK response becomes an Error whose message is `${status}: ${body || statusText}`.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.bodyText = bodyText;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The server's error body: `{message, errors?: [{path, message}]}`. */
+export interface ApiErrorBody {
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, res.statusText, text);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiGet = <T>(url: string): Promise<T> => apiRequest<T>('GET', url);
+
+/** GET that answers null on 401 instead of failing: the signed-out state, not an error. */
+export async function apiGetOrNullOn401<T>(url: string): Promise<T | null> {
+  try {
+    return await apiGet<T>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    typeof (value as { message: unknown }).message === 'string'
+  );
+}
+
+/**
+ * Read the server's JSON error body from an error thrown by `apiRequest`, for toasts and forms.
+ * Falls back to parsing the text after "status: " in the message. Null when there is none.
+ */
+export function readApiErrorBody(error: unknown): ApiErrorBody | null {
+  let text: string | undefined;
+  if (error instanceof ApiError) text = error.bodyText;
+  else if (error instanceof Error) text = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1];
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isErrorBody(parsed) && parsed.message.trim() ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The HTTP status of an error thrown by `apiRequest`, if any. */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}
