@@ -130,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: clientDir,
       wildcard: false,
       index: false,
+      cacheControl: false, // set below, per file
       setHeaders(res, filePath) {
         // Vite puts content-hashed files under assets/: they never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -138,7 +139,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'));
     app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' || req.url.startsWith('/api/') || req.url === '/api') {
+      if (
+        (req.method !== 'GET' && req.method !== 'HEAD') ||
+        req.url.startsWith('/api/') ||
+        req.url === '/api'
+      ) {
         return reply.code(404).send({ message: 'Not found' });
       }
       // Any other path is a client-side route: the SPA decides (including 'Page Not Found').

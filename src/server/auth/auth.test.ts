@@ -164,3 +164,31 @@ describe('Origin rule (CSRF)', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('behind HTTPS (PUBLIC_URL https://…)', () => {
+  it('uses a Secure __Host- cookie and sends HSTS', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://syndicate.example', TRUST_PROXY: 'true' });
+    try {
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { origin: 'https://syndicate.example', 'x-forwarded-proto': 'https' },
+        payload: { name: 'Secure', email: uniqueEmail(), password: 'long enough pw' },
+      });
+      expect(res.statusCode).toBe(201);
+      const cookie = res.cookies.find((c) => c.name === '__Host-sid');
+      expect(cookie?.secure).toBe(true);
+      expect(cookie?.httpOnly).toBe(true);
+      expect(cookie?.path).toBe('/');
+      expect(cookie?.domain).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const me = await secure.app.inject({
+        url: '/api/auth/user',
+        headers: { cookie: `__Host-sid=${cookie?.value}` },
+      });
+      expect(me.statusCode).toBe(200);
+    } finally {
+      await secure.close();
+    }
+  });
+});

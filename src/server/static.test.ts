@@ -1,0 +1,73 @@
+// The built SPA: hashed assets cached for a year, the shell revalidated, client-side routes
+// answered with the shell, unknown API paths with JSON 404s, security headers everywhere.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from './app';
+import { connect, type Database } from './db/client';
+import { readEnv } from './env';
+
+let app: FastifyInstance;
+let database: Database;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-client-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
+  database = connect(inject('databaseUrl'), { max: 2 });
+  app = await buildApp({
+    env: readEnv({ LOG_LEVEL: 'silent' }),
+    db: database.db,
+    sessionSecret: 'static-test-secret-static-test-secret',
+    clientDir: dir,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('serving the SPA', () => {
+  it('caches hashed assets as immutable and compresses them', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers client-side routes (GET and HEAD) with the shell, revalidated every time', async () => {
+    for (const url of ['/', '/bets', '/join?code=ABCD2345', '/no/such/page']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>shell</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/calendar' })).statusCode).toBe(200);
+  });
+
+  it('keeps unknown API paths and non-GET methods as JSON 404s', async () => {
+    const res = await app.inject({ url: '/api/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+    expect((await app.inject({ method: 'DELETE', url: '/bets' })).statusCode).toBe(404);
+  });
+
+  it('sends the security headers: CSP with object-src/base-uri/frame-ancestors none, nosniff; no HSTS over http', async () => {
+    const res = await app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
