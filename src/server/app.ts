@@ -62,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request is noise at our volumes; errors are logged by the error handler.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     trustProxy: env.trustProxy,
     // Long enough for slow clients, short enough that idle sockets do not pile up (ms).
