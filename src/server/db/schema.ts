@@ -20,6 +20,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The tenant column every syndicate-owned table carries; rows go with their syndicate. */
+const syndicateRef = () =>
+  integer('syndicate_id')
+    .notNull()
+    .references(() => syndicates.id, { onDelete: 'cascade' });
 
 export const memberRole = pgEnum('member_role', ['admin', 'member']);
 export const currency = pgEnum('currency', ['usd', 'eur', 'gbp', 'aud', 'nzd']);
@@ -97,9 +102,7 @@ export const members = pgTable(
   'members',
   {
     id: serial('id').primaryKey(),
-    syndicateId: integer('syndicate_id')
-      .notNull()
-      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    syndicateId: syndicateRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -120,9 +123,7 @@ export const subscriptionPlans = pgTable(
   'subscription_plans',
   {
     id: serial('id').primaryKey(),
-    syndicateId: integer('syndicate_id')
-      .notNull()
-      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    syndicateId: syndicateRef(),
     name: text('name').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     durationMonths: integer('duration_months').notNull().default(1),
@@ -141,9 +142,7 @@ export const memberSubscriptions = pgTable(
   'member_subscriptions',
   {
     id: serial('id').primaryKey(),
-    syndicateId: integer('syndicate_id')
-      .notNull()
-      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    syndicateId: syndicateRef(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -165,9 +164,7 @@ export const races = pgTable(
   'races',
   {
     id: serial('id').primaryKey(),
-    syndicateId: integer('syndicate_id')
-      .notNull()
-      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    syndicateId: syndicateRef(),
     name: text('name').notNull(),
     venue: text('venue').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
@@ -192,9 +189,7 @@ export const bets = pgTable(
   'bets',
   {
     id: serial('id').primaryKey(),
-    syndicateId: integer('syndicate_id')
-      .notNull()
-      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    syndicateId: syndicateRef(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'restrict' }),
@@ -233,9 +228,7 @@ export const reminders = pgTable(
   'reminders',
   {
     id: serial('id').primaryKey(),
-    syndicateId: integer('syndicate_id')
-      .notNull()
-      .references(() => syndicates.id, { onDelete: 'cascade' }),
+    syndicateId: syndicateRef(),
     text: text('text').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
     completed: boolean('completed').notNull().default(false),

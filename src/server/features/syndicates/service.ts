@@ -28,6 +28,18 @@ const publicColumns = {
   inviteCode: syndicates.inviteCode,
 };
 
+/** The member row for a signed-in user: name and e-mail from the account. */
+function memberFor(caller: Caller, syndicateId: number, role: 'admin' | 'member') {
+  return {
+    syndicateId,
+    userId: caller.userId,
+    name: caller.name,
+    email: caller.email ?? '',
+    initials: deriveInitials(caller.name) || '?',
+    role,
+  };
+}
+
 export async function listForUser(db: Db, userId: number): Promise<SyndicateWithRole[]> {
   return db
     .select({ ...publicColumns, role: members.role })
@@ -65,14 +77,7 @@ export async function createSyndicate(
         })
         .returning(publicColumns);
       if (!syndicate) throw new Error('insert returned no row');
-      await tx.insert(members).values({
-        syndicateId: syndicate.id,
-        userId: caller.userId,
-        name: caller.name,
-        email: caller.email ?? '',
-        initials: deriveInitials(caller.name) || '?',
-        role: 'admin',
-      });
+      await tx.insert(members).values(memberFor(caller, syndicate.id, 'admin'));
       return syndicate;
     }),
   );
@@ -128,14 +133,7 @@ export async function joinSyndicate(db: Db, caller: Caller, rawCode: string, now
         .returning({ id: members.id });
       if (linked) return;
     }
-    await tx.insert(members).values({
-      syndicateId: syndicate.id,
-      userId: caller.userId,
-      name: caller.name,
-      email: caller.email ?? '',
-      initials: deriveInitials(caller.name) || '?',
-      role: 'member',
-    });
+    await tx.insert(members).values(memberFor(caller, syndicate.id, 'member'));
   });
   return syndicate;
 }
