@@ -1,0 +1,51 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A table inside a wrapper that scrolls sideways on small screens. */
+export function Table({
+  className,
+  wrapperClassName,
+  ...props
+}: ComponentProps<'table'> & { wrapperClassName?: string }) {
+  return (
+    <div className={cn('relative w-full overflow-x-auto', wrapperClassName)}>
+      <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function THead({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
+}
+
+export function TBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+
+export function Tr({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr className={cn('border-b border-border transition-colors hover:bg-muted/50', className)} {...props} />
+  );
+}
+
+/** A header cell; pass aria-sort on sortable columns. */
+export function Th({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope={scope}
+      className={cn(
+        'h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
+}
+
+export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
+  return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
+}

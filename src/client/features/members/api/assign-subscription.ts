@@ -1,0 +1,26 @@
+import type { AssignSubscriptionInput, MemberSubscription } from '@shared/subscription';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+export type AssignSubscriptionVariables = AssignSubscriptionInput & { memberId: number };
+
+/**
+ * POST /api/members/:id/subscriptions {subscriptionId, startDate 'YYYY-MM-DD', endDate?} → 201.
+ * The server derives endDate from the plan's duration (a sent one is ignored).
+ */
+export const assignSubscription = ({ memberId, ...body }: AssignSubscriptionVariables) =>
+  apiRequest<MemberSubscription>('POST', `/api/members/${memberId}/subscriptions`, body);
+
+export function useAssignSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignSubscription,
+    onSuccess: (_created, { memberId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.memberSubscriptions.byMember(memberId) }),
+        // The plans' active-member counts change.
+        queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
+      ]),
+  });
+}

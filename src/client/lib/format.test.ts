@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bindFormat,
+  dayKey,
+  daysFromToday,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  isPastDay,
+  isToday,
+  zonedIso,
+} from './format';
+
+describe('formatMoney', () => {
+  it('shows earnings with a sign and no decimals (spec §2)', () => {
+    const earnings = (n: number) => formatMoney(n, 'usd', { signed: true, decimals: 0 });
+    expect(earnings(120)).toBe('+$120');
+    expect(earnings(-45)).toBe('-$45');
+    expect(earnings(0)).toBe('$0');
+    expect(earnings(-0.4)).toBe('$0');
+    expect(earnings(1234.5)).toBe('+$1,235');
+  });
+
+  it('shows two decimals unless told otherwise', () => {
+    expect(formatMoney(12.5, 'usd')).toBe('$12.50');
+    expect(formatMoney(-3, 'usd')).toBe('-$3.00');
+    expect(formatMoney(-0.001, 'usd')).toBe('$0.00');
+  });
+
+  it("uses the syndicate's currency", () => {
+    expect(formatMoney(10, 'eur', { decimals: 0 })).toBe('€10');
+    expect(formatMoney(10, 'gbp', { decimals: 0 })).toBe('£10');
+    expect(formatMoney(10, 'aud', { decimals: 0 })).toBe('A$10');
+    expect(formatMoney(10, 'nzd', { decimals: 0 })).toBe('NZ$10');
+  });
+
+  it('falls back to dollars for an unknown currency code', () => {
+    expect(formatMoney(5, 'not-a-code', { decimals: 0 })).toBe('$5');
+  });
+});
+
+describe('formatPercent', () => {
+  it('rounds to a whole percent', () => {
+    expect(formatPercent(66.666)).toBe('67%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(-0.2)).toBe('0%');
+    expect(formatPercent(100)).toBe('100%');
+  });
+});
+
+describe('dates in the syndicate time zone', () => {
+  // 2025-06-01 14:30 UTC is 2 June 00:30 in Sydney (UTC+10) and 1 June 10:30 in New York (UTC−4).
+  const instant = '2025-06-01T14:30:00.000Z';
+
+  it('formats the zoned wall clock with the spec patterns', () => {
+    expect(formatDate(instant, 'MMMM d, yyyy', 'Australia/Sydney')).toBe('June 2, 2025');
+    expect(formatDate(instant, 'MMM d, yyyy', 'America/New_York')).toBe('Jun 1, 2025');
+    expect(formatDate(instant, 'MMMM yyyy', 'UTC')).toBe('June 2025');
+    expect(formatDate(instant, 'EEEE h:mm a', 'Australia/Sydney')).toBe('Monday 12:30 AM');
+  });
+
+  it('treats a YYYY-MM-DD string as a calendar day, not an instant', () => {
+    expect(formatDate('2025-01-31', 'MMM d, yyyy', 'Pacific/Honolulu')).toBe('Jan 31, 2025');
+    expect(dayKey('2025-01-31', 'Australia/Sydney')).toBe('2025-01-31');
+  });
+
+  it('gives the day key in the zone', () => {
+    expect(dayKey(instant, 'Australia/Sydney')).toBe('2025-06-02');
+    expect(dayKey(instant, 'America/New_York')).toBe('2025-06-01');
+  });
+
+  it('knows today, past days and the distance in days', () => {
+    const now = new Date('2025-06-01T15:00:00.000Z'); // 2 June 01:00 in Sydney
+    expect(isToday('2025-06-01T20:00:00.000Z', 'Australia/Sydney', now)).toBe(true);
+    expect(isToday('2025-06-01T10:00:00.000Z', 'Australia/Sydney', now)).toBe(false);
+    expect(isPastDay('2025-06-01T10:00:00.000Z', 'Australia/Sydney', now)).toBe(true);
+    expect(isPastDay('2025-06-01T10:00:00.000Z', 'UTC', now)).toBe(false);
+    expect(daysFromToday('2025-06-05', 'Australia/Sydney', now)).toBe(3);
+    expect(daysFromToday('2025-05-31', 'Australia/Sydney', now)).toBe(-2);
+  });
+
+  it('turns a day and a time in the zone into an instant', () => {
+    expect(zonedIso('2025-06-01', '13:00', 'Australia/Sydney')).toBe('2025-06-01T03:00:00.000Z');
+    expect(zonedIso('2025-01-15', '13:00', 'America/New_York')).toBe('2025-01-15T18:00:00.000Z');
+    // 02:30 does not exist on 9 March 2025 in New York: it moves forward to 03:30 EDT.
+    expect(zonedIso('2025-03-09', '02:30', 'America/New_York')).toBe('2025-03-09T07:30:00.000Z');
+    // 01:30 happens twice on 2 November 2025: the first (EDT) one.
+    expect(zonedIso('2025-11-02', '01:30', 'America/New_York')).toBe('2025-11-02T05:30:00.000Z');
+  });
+
+  it('binds currency and zone', () => {
+    const f = bindFormat('gbp', 'Europe/London');
+    expect(f.money(-45, { signed: true, decimals: 0 })).toBe('-£45');
+    expect(f.date('2025-12-31T23:30:00.000Z', 'MMM d, yyyy')).toBe('Dec 31, 2025');
+    expect(f.dayKey('2025-06-30T23:30:00.000Z')).toBe('2025-07-01');
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * Display formatting: money with the syndicate's currency, whole percents, and dates read in the
+ * syndicate's time zone (settings.timezone), never the browser's. Amounts arrive in major units
+ * (dollars, as the API carries them); this is the only place they become text.
+ */
+import {
+  type DayKey,
+  dayKeyIn,
+  isBeforeToday,
+  parseDayKey,
+  timeZoneOffsetMs,
+  zonedParts,
+} from '@shared/dates';
+import { format } from 'date-fns';
+import { useMemo } from 'react';
+import { useSettings } from '@/features/settings/api/get-settings';
+
+export const DEFAULT_CURRENCY = 'usd';
+
+/** The spec's date patterns (§9); any date-fns pattern works. */
+export type DatePattern = 'MMMM d, yyyy' | 'MMM d, yyyy' | 'MMMM yyyy' | (string & {});
+
+export interface MoneyOptions {
+  /** '+$120' for gains, '-$45' for losses, '$0' for zero. */
+  signed?: boolean;
+  /** Fraction digits; 2 unless told (use 0 for earnings, as the spec shows them). */
+  decimals?: number;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, signed: boolean, decimals: number): Intl.NumberFormat {
+  const key = `${currency}|${signed}|${decimals}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    const options: Intl.NumberFormatOptions = {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    };
+    try {
+      f = new Intl.NumberFormat('en-US', options);
+    } catch {
+      f = new Intl.NumberFormat('en-US', { ...options, currency: DEFAULT_CURRENCY.toUpperCase() });
+    }
+    moneyFormats.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An amount in major units with the currency's symbol: formatMoney(120, 'usd', {signed: true,
+ * decimals: 0}) → '+$120'; -45 → '-$45'; 0 → '$0'. 'aud' → 'A$', 'nzd' → 'NZ$', 'eur' → '€', 'gbp' → '£'.
+ * A value that rounds to zero never shows a sign ('$0', not '-$0').
+ */
+export function formatMoney(
+  amount: number,
+  currency: string = DEFAULT_CURRENCY,
+  options: MoneyOptions = {},
+): string {
+  const decimals = options.decimals ?? 2;
+  const factor = 10 ** decimals;
+  const rounded = Math.round(amount * factor) / factor;
+  const value = Object.is(rounded, -0) || !Number.isFinite(rounded) ? 0 : rounded;
+  return moneyFormat(currency, options.signed ?? false, decimals).format(value);
+}
+
+/** A percentage as a whole number: 66.67 → '67%'. */
+export function formatPercent(value: number): string {
+  const rounded = Math.round(value);
+  return `${Object.is(rounded, -0) || !Number.isFinite(rounded) ? 0 : rounded}%`;
+}
+
+/** The browser's IANA time zone, the fallback before the settings load. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+const isDayKey = (value: string) => value.length === 10 && parseDayKey(value) !== null;
+
+/**
+ * The wall-clock time of an instant in a time zone, as a local Date for date-fns and calendar
+ * grids (read it with getFullYear/getMonth/getDate/getHours). A 'YYYY-MM-DD' string is a calendar
+ * day already and is taken as its midnight, with no zone conversion.
+ */
+export function zonedWallClock(value: string | Date, timeZone: string): Date {
+  if (typeof value === 'string' && isDayKey(value)) {
+    const d = parseDayKey(value)!;
+    return new Date(d.year, d.month - 1, d.day);
+  }
+  const p = zonedParts(typeof value === 'string' ? new Date(value) : value, timeZone);
+  return new Date(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+}
+
+/** date-fns `format` applied to the zoned wall clock: formatDate(race.date, 'MMMM d, yyyy', tz). */
+export function formatDate(value: string | Date, pattern: DatePattern, timeZone: string): string {
+  return format(zonedWallClock(value, timeZone), pattern);
+}
+
+/** The calendar day ('YYYY-MM-DD') of an instant in the zone; a day key is returned as is. */
+export function dayKey(value: string | Date, timeZone: string): DayKey {
+  if (typeof value === 'string' && isDayKey(value)) return value;
+  return dayKeyIn(typeof value === 'string' ? new Date(value) : value, timeZone);
+}
+
+/** Today's day key in the zone. */
+export function todayKey(timeZone: string, now: Date = new Date()): DayKey {
+  return dayKeyIn(now, timeZone);
+}
+
+export function isToday(value: string | Date, timeZone: string, now: Date = new Date()): boolean {
+  return dayKey(value, timeZone) === todayKey(timeZone, now);
+}
+
+/** True when the day is before today in the zone (a reminder's "Overdue"). */
+export function isPastDay(value: string | Date, timeZone: string, now: Date = new Date()): boolean {
+  return isBeforeToday(dayKey(value, timeZone), now, timeZone);
+}
+
+/** Whole calendar days from today to the value's day in the zone (tomorrow 1, yesterday -1). */
+export function daysFromToday(value: string | Date, timeZone: string, now: Date = new Date()): number {
+  const toUtc = (key: DayKey) => {
+    const d = parseDayKey(key)!;
+    return Date.UTC(d.year, d.month - 1, d.day);
+  };
+  return Math.round((toUtc(dayKey(value, timeZone)) - toUtc(todayKey(timeZone, now))) / 86_400_000);
+}
+
+/**
+ * The ISO instant of a wall-clock day and time in the zone: zonedIso('2025-06-01', '13:00',
+ * 'Australia/Sydney') → '2025-06-01T03:00:00.000Z'. For forms that pick a date and a time
+ * (Add Race). A time skipped by a DST jump moves forward by the jump.
+ */
+export function zonedIso(day: DayKey, time: string, timeZone: string): string {
+  const d = parseDayKey(day);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) throw new RangeError(`Not a day and time: ${day} ${time}`);
+  const wall = Date.UTC(d.year, d.month - 1, d.day, Number(t[1]), Number(t[2]));
+  // Two passes: the offset at the first guess can differ from the offset at the answer near a DST change.
+  const guess = wall - timeZoneOffsetMs(new Date(wall), timeZone);
+  const instant = wall - timeZoneOffsetMs(new Date(guess), timeZone);
+  const reads = (at: number) => {
+    const p = zonedParts(new Date(at), timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) === wall;
+  };
+  // In a DST gap neither reads back; the guess is then the wall time moved forward by the jump.
+  return new Date(reads(instant) ? instant : guess).toISOString();
+}
+
+export interface SyndicateFormat {
+  currency: string;
+  timeZone: string;
+  money: (amount: number, options?: MoneyOptions) => string;
+  percent: (value: number) => string;
+  date: (value: string | Date, pattern: DatePattern) => string;
+  dayKey: (value: string | Date) => DayKey;
+  todayKey: () => DayKey;
+  isToday: (value: string | Date) => boolean;
+  isPastDay: (value: string | Date) => boolean;
+  daysFromToday: (value: string | Date) => number;
+  wallClock: (value: string | Date) => Date;
+  zonedIso: (day: DayKey, time: string) => string;
+}
+
+/** The formatters above bound to a currency and time zone. */
+export function bindFormat(currency: string, timeZone: string): SyndicateFormat {
+  return {
+    currency,
+    timeZone,
+    money: (amount, options) => formatMoney(amount, currency, options),
+    percent: formatPercent,
+    date: (value, pattern) => formatDate(value, pattern, timeZone),
+    dayKey: (value) => dayKey(value, timeZone),
+    todayKey: () => todayKey(timeZone),
+    isToday: (value) => isToday(value, timeZone),
+    isPastDay: (value) => isPastDay(value, timeZone),
+    daysFromToday: (value) => daysFromToday(value, timeZone),
+    wallClock: (value) => zonedWallClock(value, timeZone),
+    zonedIso: (day, time) => zonedIso(day, time, timeZone),
+  };
+}
+
+/**
+ * Formatters bound to the syndicate's currency and time zone from the settings query; USD and the
+ * browser's zone until the settings load. `const f = useSyndicateFormat(); f.money(b.amount)`.
+ */
+export function useSyndicateFormat(): SyndicateFormat {
+  const { data } = useSettings();
+  const currency = data?.currency || DEFAULT_CURRENCY;
+  const timeZone = data?.timezone || browserTimeZone();
+  return useMemo(() => bindFormat(currency, timeZone), [currency, timeZone]);
+}

@@ -1,0 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every TanStack Query key in the app, in one place. Keys start with the API path so
+ * `invalidateQueries({ queryKey: queryKeys.x.all })` refreshes every variant (counts, limits, ids).
+ * The values match the keys the older hooks declare (auth, settings, syndicates, my member).
+ */
+export const queryKeys = {
+  user: ['/api/auth/user'] as const,
+  syndicates: ['/api/syndicates'] as const,
+  myMember: ['/api/members/me'] as const,
+  members: ['/api/members'] as const,
+  memberSubscriptions: {
+    /** Prefix of every member's subscription list. */
+    all: ['member-subscriptions'] as const,
+    byMember: (memberId: number) => ['member-subscriptions', memberId] as const,
+  },
+  plans: ['/api/subscriptions'] as const,
+  races: ['/api/races'] as const,
+  bets: ['/api/bets'] as const,
+  reminders: ['/api/reminders'] as const,
+  settings: ['/api/settings'] as const,
+  racingStatus: ['/api/racing/status'] as const,
+  rotation: {
+    all: ['/api/rotation'] as const,
+    byCount: (count: number) => ['/api/rotation', count] as const,
+  },
+  nextBet: ['/api/next-bet'] as const,
+  syndicateStats: ['/api/stats/syndicate'] as const,
+  topPerformers: {
+    all: ['/api/stats/top-performers'] as const,
+    byLimit: (limit: number) => ['/api/stats/top-performers', limit] as const,
+  },
+} as const;
+
+/**
+ * Refetch everything a bet change can move (spec §7): the bets, the syndicate stats (and their
+ * trends), the top performers at every limit, the rotation and the next bet.
+ */
+export function invalidateAfterBetChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.bets }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.syndicateStats }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.topPerformers.all }),
+    invalidateRotation(queryClient),
+  ]);
+}
+
+/** Who is up next depends on members, races, bets and the strategy: refetch the rotation and next bet. */
+export function invalidateRotation(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.rotation.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.nextBet }),
+  ]);
+}
