@@ -15,6 +15,7 @@ const schema = z.object({
   ASSISTANT_LLM_URL: z.string().url().optional(),
   ASSISTANT_LLM_MODEL: z.string().min(1).optional(),
   ASSISTANT_LLM_API_KEY: z.string().min(1).optional(),
+  RACING_API_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -36,6 +37,8 @@ export interface Env {
   trustProxy: boolean;
   oidc: OidcConfig | undefined;
   assistantLlm: { url: string; model: string; apiKey: string | undefined } | undefined;
+  /** Base URL of the racing-data provider (The Racing API); tests point it at a loopback server. */
+  racingApiUrl: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
 }
 
@@ -73,6 +76,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
           apiKey: e.ASSISTANT_LLM_API_KEY,
         }
       : undefined,
+    racingApiUrl: e.RACING_API_URL ?? 'https://api.theracingapi.com',
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, registerSchema, userSchema } from '../../shared/auth';
+import { closeSocketsForSession } from '../assistant/hub';
 import { users } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { isUniqueViolation } from '../lib/pg-errors';
@@ -64,6 +65,9 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
         // Per e-mail address: slows password guessing against one account (per 15 minutes).
         config: {
           rateLimit: {
+            // After the body is parsed: at onRequest (the default) the key would be 'login:' for
+            // every request, one global limit that 20 wrong guesses anywhere would lock for all.
+            hook: 'preHandler',
             max: 20,
             timeWindow: 15 * 60 * 1000,
             keyGenerator: (req) =>
@@ -104,7 +108,10 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   }
 
   async function logout(req: FastifyRequest, reply: FastifyReply) {
-    if (req.auth) await deleteSession(db, req.auth.sessionHash);
+    if (req.auth) {
+      await deleteSession(db, req.auth.sessionHash);
+      await closeSocketsForSession(db, req.auth.sessionHash); // assistant sockets, on every instance
+    }
     clearSessionCookie(reply, env.publicUrl);
   }
   app.post('/api/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {

@@ -19,7 +19,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const env = readEnv({ PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...envOverrides });
+  // RACING_API_URL: a closed loopback port, so no test ever reaches the internet.
+  const env = readEnv({
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: 'silent',
+    RACING_API_URL: 'http://127.0.0.1:9',
+    ...envOverrides,
+  });
   const database = connect(inject('databaseUrl'), { max: 5 });
   const clock = { now: new Date() };
   const app = await buildApp({

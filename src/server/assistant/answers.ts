@@ -1,0 +1,245 @@
+// The assistant's answers, one function per thing it knows, each reading the syndicate's data
+// through the same service functions the API uses (never its own queries). Both the built-in
+// engine and the language model's tools call these.
+import { dayKeyIn } from '../../shared/dates';
+import type { Member } from '../../shared/member';
+import { ROTATION_COUNT_MAX } from '../../shared/rotation';
+import type { Settings } from '../../shared/settings';
+import { TOP_PERFORMERS_MAX, winRate } from '../../shared/stats';
+import type { Db } from '../db/client';
+import { listBets } from '../features/bets/service';
+import { listMembers } from '../features/members/service';
+import { listRaces } from '../features/races/service';
+import { listReminders } from '../features/reminders/service';
+import { getRotation } from '../features/rotation/service';
+import { getSettings } from '../features/settings/service';
+import { getSyndicateStats, getTopPerformers } from '../features/stats/service';
+import { listMemberSubscriptions } from '../features/subscriptions/member-subscriptions-service';
+import {
+  bullets,
+  calendarDay,
+  dateTime,
+  day,
+  joinWords,
+  money,
+  ordinal,
+  percent,
+  plural,
+  signedMoney,
+} from './format';
+import { normalize } from './fuzzy';
+
+/** Who is asking, in which syndicate, and when. Every answer is confined to syndicateId. */
+export interface Scope {
+  db: Db;
+  syndicateId: number;
+  memberId: number;
+  now: Date;
+}
+
+/** What most answers need, read once per question. */
+export interface Ctx extends Scope {
+  settings: Settings;
+  members: Member[];
+}
+
+export async function loadCtx(scope: Scope): Promise<Ctx> {
+  const [settings, members] = await Promise.all([
+    getSettings(scope.db, scope.syndicateId),
+    listMembers(scope.db, scope.syndicateId),
+  ]);
+  return { ...scope, settings, members };
+}
+
+const cash = (ctx: Ctx, amount: number) => money(amount, ctx.settings.currency);
+const signed = (ctx: Ctx, amount: number) => signedMoney(amount, ctx.settings.currency);
+const when = (ctx: Ctx, iso: string) => dateTime(iso, ctx.settings.timezone);
+const memberName = (ctx: Ctx, id: number | null) =>
+  ctx.members.find((m) => m.id === id)?.name ?? 'a former member';
+
+export const EXAMPLES = [
+  'Who is up next? / When is my turn?',
+  'What are the next races?',
+  "What's our balance? / What's our win rate? / How many wins do we have?",
+  'Who are the top performers?',
+  'How is Carol going? (any member by name)',
+  'Which bets are pending?',
+  'What bets do we have on Phar Lap? (any horse)',
+  'Any reminders due?',
+  "What's Carol's subscription?",
+];
+
+export function help(): string {
+  return `I can answer questions about your syndicate, for example:\n${bullets(EXAMPLES, EXAMPLES.length)}`;
+}
+
+export function unknown(): string {
+  return `Sorry, I didn't understand that. ${help()}`;
+}
+
+export function greeting(ctx: Ctx): string {
+  const first = memberName(ctx, ctx.memberId).split(' ')[0];
+  return `Hi ${first}! Ask me who is up next, about the next races, our balance, the top performers, a member's record, pending bets, a horse, reminders or subscriptions — or type "help".`;
+}
+
+export function ambiguous(names: readonly string[]): string {
+  return `Did you mean ${joinWords(
+    names.map((n) => `"${n}"`),
+    'or',
+  )}? Please use the full name.`;
+}
+
+/** Whose turn it is (the rotation), or when a given member's next turn is. */
+export async function rotation(ctx: Ctx, memberId: number | null): Promise<string> {
+  const items = await getRotation(
+    ctx.db,
+    ctx.syndicateId,
+    memberId === null ? 3 : ROTATION_COUNT_MAX,
+    ctx.now,
+  );
+  if (items.length === 0) {
+    const upcoming = await listRaces(ctx.db, ctx.syndicateId, ctx.now);
+    return upcoming.length === 0
+      ? 'No upcoming races are scheduled, so nobody is up yet. Add a race in the Calendar.'
+      : 'There are upcoming races but no active members in the rotation.';
+  }
+  const race = (r: { name: string; venue: string; date: string }) =>
+    `${r.name} at ${r.venue}, ${when(ctx, r.date)}`;
+  if (memberId !== null) {
+    const name = memberName(ctx, memberId);
+    const index = items.findIndex((i) => i.member.id === memberId);
+    const item = items[index];
+    if (!item) return `${name} is not up for any of the next ${plural(items.length, 'race')}.`;
+    return index === 0
+      ? `${name} is up next: ${race(item.race)}.`
+      : `${name}'s next turn is ${race(item.race)} (${ordinal(index + 1)} in line).`;
+  }
+  const [first, ...rest] = items;
+  if (!first) return 'Nobody is up yet.';
+  const after = rest.map((i) => `${i.member.name} (${race(i.race)})`);
+  return `${first.member.name} is up next: ${race(first.race)}.${after.length ? `\nAfter that: ${after.join('; ')}.` : ''}`;
+}
+
+export async function races(ctx: Ctx, count = 5): Promise<string> {
+  const upcoming = await listRaces(ctx.db, ctx.syndicateId, ctx.now);
+  if (upcoming.length === 0) return 'No upcoming races are scheduled. Add one in the Calendar.';
+  const lines = upcoming.slice(0, count).map((r) => `${r.name} at ${r.venue} — ${when(ctx, r.date)}`);
+  return `The next ${upcoming.length === 1 ? 'race' : 'races'}:\n${bullets(lines, count)}`;
+}
+
+export async function stats(
+  ctx: Ctx,
+  what: 'balance' | 'winRate' | 'totalWins' | 'summary',
+): Promise<string> {
+  const s = await getSyndicateStats(ctx.db, ctx.syndicateId, ctx.now);
+  const balance = `The syndicate's balance is ${signed(ctx, s.currentBalance)} from settled bets.`;
+  const rate = `The win rate is ${percent(s.winRate)} of settled bets.`;
+  const wins = `The syndicate has ${plural(s.totalWins, 'win')} in total.`;
+  switch (what) {
+    case 'balance':
+      return balance;
+    case 'winRate':
+      return rate;
+    case 'totalWins':
+      return wins;
+    default:
+      return `${balance}\n${wins}\n${rate}`;
+  }
+}
+
+export async function top(ctx: Ctx, limit = 5): Promise<string> {
+  const rows = await getTopPerformers(ctx.db, ctx.syndicateId, limit);
+  if (rows.length === 0) return 'No bets have been settled yet, so there are no rankings.';
+  const lines = rows.map(
+    (r, i) =>
+      `${i + 1}. ${r.member.name}${r.member.archived ? ' (former member)' : ''} — ${signed(ctx, r.earnings)}, ${percent(r.winRate)} win rate (${r.wins} of ${r.bets})`,
+  );
+  return `Top performers by earnings:\n${lines.join('\n')}`;
+}
+
+export async function memberRecord(ctx: Ctx, memberId: number): Promise<string> {
+  const name = memberName(ctx, memberId);
+  const [all, ranking] = await Promise.all([
+    listBets(ctx.db, ctx.syndicateId),
+    getTopPerformers(ctx.db, ctx.syndicateId, TOP_PERFORMERS_MAX),
+  ]);
+  const mine = all.filter((b) => b.memberId === memberId);
+  if (mine.length === 0) return `${name} hasn't placed any bets yet.`;
+  const settled = mine.filter((b) => b.status !== 'pending');
+  const wins = settled.filter((b) => b.status === 'win').length;
+  const earnings = settled.reduce((sum, b) => sum + Math.round((b.result ?? 0) * 100), 0) / 100;
+  const pending = mine.length - settled.length;
+  const rank = ranking.findIndex((r) => r.member.id === memberId);
+  const parts = [
+    `${name}: ${plural(settled.length, 'settled bet')}, ${plural(wins, 'win')} (${percent(winRate(wins, settled.length))} win rate), earnings ${signed(ctx, earnings)}.`,
+  ];
+  if (pending > 0) parts.push(`${plural(pending, 'bet')} pending.`);
+  if (rank >= 0) parts.push(`Ranked ${ordinal(rank + 1)} of ${ranking.length} by earnings.`);
+  return parts.join(' ');
+}
+
+const betLine = (ctx: Ctx, b: Awaited<ReturnType<typeof listBets>>[number], withHorse: boolean) => {
+  const race = b.race ? ` (${b.race.name}, ${day(b.race.date, ctx.settings.timezone)})` : '';
+  const what = `${withHorse ? `${b.horseName}, ` : ''}${b.betType} ${cash(ctx, b.amount)} at ${b.odds.toFixed(2)}`;
+  const outcome =
+    b.status === 'pending'
+      ? 'pending'
+      : `${b.status === 'win' ? 'won' : 'lost'} ${signed(ctx, b.result ?? 0)}`;
+  return `${b.member.name} — ${what}${race}: ${outcome}`;
+};
+
+export async function pending(ctx: Ctx, memberId: number | null): Promise<string> {
+  const all = await listBets(ctx.db, ctx.syndicateId);
+  const open = all.filter((b) => b.status === 'pending' && (memberId === null || b.memberId === memberId));
+  const whose = memberId === null ? '' : ` for ${memberName(ctx, memberId)}`;
+  if (open.length === 0) return `There are no pending bets${whose}.`;
+  const staked = open.reduce((sum, b) => sum + Math.round(b.amount * 100), 0) / 100;
+  const head = `${open.length === 1 ? 'One bet is' : `${open.length} bets are`} pending${whose} (${cash(ctx, staked)} staked):`;
+  return `${head}\n${bullets(open.map((b) => betLine(ctx, b, true)))}`;
+}
+
+export async function horse(ctx: Ctx, horseName: string): Promise<string> {
+  const all = await listBets(ctx.db, ctx.syndicateId);
+  const key = normalize(horseName);
+  const onHorse = all.filter((b) => normalize(b.horseName) === key);
+  if (onHorse.length === 0) return `There are no bets on ${horseName}.`;
+  const settled = onHorse.filter((b) => b.status !== 'pending');
+  const wins = settled.filter((b) => b.status === 'win').length;
+  const earnings = settled.reduce((sum, b) => sum + Math.round((b.result ?? 0) * 100), 0) / 100;
+  const name = onHorse[0]?.horseName ?? horseName;
+  const head = `${plural(onHorse.length, 'bet')} on ${name}: ${plural(wins, 'win')} of ${settled.length} settled, ${signed(ctx, earnings)}.`;
+  return `${head}\n${bullets(onHorse.map((b) => `${day(b.date, ctx.settings.timezone)}: ${betLine(ctx, b, false)}`))}`;
+}
+
+export async function reminders(ctx: Ctx): Promise<string> {
+  const tz = ctx.settings.timezone;
+  const today = dayKeyIn(ctx.now, tz);
+  const active = (await listReminders(ctx.db, ctx.syndicateId)).filter((r) => !r.completed);
+  const due = active.filter((r) => dayKeyIn(new Date(r.date), tz) <= today);
+  const who = (id: number | null) => (id === null ? '' : ` (assigned to ${memberName(ctx, id)})`);
+  if (due.length === 0) {
+    const next = active[0];
+    return next
+      ? `No reminders are due. The next one is "${next.text}" on ${day(next.date, tz)}${who(next.memberId)}.`
+      : 'There are no active reminders.';
+  }
+  const lines = due.map((r) => {
+    const key = dayKeyIn(new Date(r.date), tz);
+    return `${r.text} — ${key === today ? 'due today' : `overdue since ${day(r.date, tz)}`}${who(r.memberId)}`;
+  });
+  return `${plural(due.length, 'reminder')} due:\n${bullets(lines)}`;
+}
+
+export async function subscription(ctx: Ctx, memberId: number): Promise<string> {
+  const name = memberName(ctx, memberId);
+  const subs = await listMemberSubscriptions(ctx.db, ctx.syndicateId, memberId);
+  const active = subs.find((s) => s.status === 'active');
+  if (!active) {
+    const last = subs[0];
+    return last
+      ? `${name} has no active subscription (the last one, ${last.plan.name}, ended ${calendarDay(last.endDate)}).`
+      : `${name} has no subscription.`;
+  }
+  const { plan } = active;
+  return `${name} is on the ${plan.name} plan (${cash(ctx, plan.price)} per ${plural(plan.duration, 'month')}), active from ${calendarDay(active.startDate)} until ${calendarDay(active.endDate)}.`;
+}

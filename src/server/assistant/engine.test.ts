@@ -1,0 +1,261 @@
+// The built-in engine against real data: each intent, several phrasings, names from the data.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createTestApp, signUpWithSyndicate, type TestApp } from '../test/harness';
+import { answerQuestion } from './engine';
+
+let t: TestApp;
+let admin: Client;
+let syndicateId: number;
+const ids: Record<string, number> = {};
+
+const START = new Date('2030-06-01T00:00:00.000Z');
+
+async function ok<T>(
+  res: Promise<{ statusCode: number; body: string; json<U>(): U }>,
+  status = 201,
+): Promise<T> {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  return r.json<T>();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = START;
+  const created = await signUpWithSyndicate(t.app, 'Alice Admin');
+  admin = created.client;
+  syndicateId = created.syndicate.id;
+  ids.alice = (await ok<{ id: number }>(admin.get('/api/members/me'), 200)).id;
+  await ok(
+    admin.put('/api/settings', {
+      syndicateName: 'Turf Club',
+      defaultBetAmount: 50,
+      currency: 'aud',
+      rotationStrategy: 'sequential',
+      timezone: 'Australia/Sydney',
+    }),
+    200,
+  );
+  for (const [key, name] of [
+    ['carol', 'Carol Smith'],
+    ['bob', 'Bob Jones'],
+  ] as const) {
+    const email = `${key}-${randomBytes(4).toString('hex')}@example.test`;
+    ids[key] = (
+      await ok<{ id: number }>(
+        admin.post('/api/members', { name, email, initials: 'XX', role: 'member', isActive: true }),
+      )
+    ).id;
+  }
+  const slipper = await ok<{ id: number }>(
+    admin.post('/api/races', {
+      name: 'Golden Slipper',
+      venue: 'Rosehill',
+      date: '2030-06-10T05:00:00.000Z',
+      description: '',
+    }),
+  );
+  await ok(
+    admin.post('/api/races', {
+      name: 'Cox Plate',
+      venue: 'Moonee Valley',
+      date: '2030-06-20T05:00:00.000Z',
+      description: '',
+    }),
+  );
+  const bet = (memberId: number | undefined, horseName: string, odds: number, amount: number, date: string) =>
+    ok<{ bets: { id: number }[] }>(
+      admin.post('/api/bets', {
+        memberId,
+        horseName,
+        status: 'pending',
+        date,
+        raceId: slipper.id,
+        betType: 'win',
+        odds,
+        amount,
+        oddsType: 'fixed',
+      }),
+    );
+  const won = await bet(ids.carol, 'Phar Lap', 3.5, 20, '2030-05-20T05:00:00.000Z');
+  const lost = await bet(ids.carol, 'Winx', 2, 10, '2030-05-21T05:00:00.000Z');
+  await bet(ids.bob, 'Phar Lap', 4, 5, '2030-05-22T05:00:00.000Z');
+  await ok(admin.put(`/api/bets/${won.bets[0]?.id}/status`, { status: 'win' }), 200);
+  await ok(admin.put(`/api/bets/${lost.bets[0]?.id}/status`, { status: 'loss' }), 200);
+
+  await ok(
+    admin.post('/api/reminders', {
+      text: 'Pay the trainer',
+      date: '2030-06-01',
+      memberId: ids.carol,
+      completed: false,
+    }),
+  );
+  await ok(
+    admin.post('/api/reminders', {
+      text: 'Renew licence',
+      date: '2030-06-05',
+      memberId: null,
+      completed: false,
+    }),
+  );
+  const plan = await ok<{ id: number }>(
+    admin.post('/api/subscriptions', { name: 'Gold', price: 50, duration: 3, description: '', features: [] }),
+  );
+  await ok(
+    admin.post(`/api/members/${ids.carol}/subscriptions`, {
+      subscriptionId: plan.id,
+      startDate: '2030-05-01',
+      endDate: '2030-08-01',
+    }),
+  );
+  // A day later: "Pay the trainer" is overdue; add one due today.
+  t.clock.now = new Date('2030-06-02T00:00:00.000Z');
+  await ok(
+    admin.post('/api/reminders', {
+      text: 'Book the float',
+      date: '2030-06-02',
+      memberId: null,
+      completed: false,
+    }),
+  );
+});
+afterAll(async () => t.close());
+
+const ask = (q: string, memberId = ids.alice ?? 0) =>
+  answerQuestion({ db: t.database.db, syndicateId, memberId, now: t.clock.now }, q);
+
+async function expectAll(questions: string[], ...expected: (string | RegExp)[]) {
+  for (const q of questions) {
+    const a = await ask(q);
+    for (const e of expected) {
+      if (typeof e === 'string') expect(a, q).toContain(e);
+      else expect(a, q).toMatch(e);
+    }
+  }
+}
+
+describe('the built-in engine', () => {
+  it('says whose turn it is, as the rotation API does', async () => {
+    const next = (await admin.get('/api/next-bet')).json<{ member: { name: string } }>();
+    await expectAll(
+      ['Who is up next?', "who's up next", 'Whose turn is it?', 'who bets next'],
+      `${next.member.name} is up next: Golden Slipper at Rosehill`,
+      'After that:',
+      'Cox Plate at Moonee Valley',
+    );
+  });
+
+  it('tells a member when their turn is', async () => {
+    // Bob placed the latest bet, so the rotation goes Alice, then Carol (join order).
+    expect(await ask('When is my turn?', ids.carol)).toMatch(
+      /^Carol Smith's next turn is Cox Plate at Moonee Valley, .* \(2nd in line\)\.$/,
+    );
+    expect(await ask('is alice up next?')).toMatch(/^Alice Admin is up next: Golden Slipper/);
+    expect(await ask("When is Bob's turn?")).toBe('Bob Jones is not up for any of the next 2 races.');
+  });
+
+  it('lists the next races in the syndicate’s time zone', async () => {
+    await expectAll(
+      ['What are the next races?', 'When is the next race?', 'upcoming meetings'],
+      /Golden Slipper at Rosehill — Mon, Jun 10, 3:00\sPM\n• Cox Plate at Moonee Valley/,
+    );
+  });
+
+  it('answers balance, win rate and total wins in the syndicate’s currency', async () => {
+    await expectAll(["What's our balance?", 'how much money have we made', 'profit?'], 'balance is +A$40.00');
+    await expectAll(["What's our win rate?", 'strike rate?'], 'win rate is 50%');
+    await expectAll(['How many wins do we have?', 'total wins'], '1 win in total');
+    await expectAll(['stats', 'How is the syndicate going?'], '+A$40.00', '1 win', '50%');
+  });
+
+  it('lists the top performers', async () => {
+    await expectAll(
+      ['Who are the top performers?', 'leaderboard', 'who is the best punter?'],
+      '1. Carol Smith — +A$40.00, 50% win rate (1 of 2)',
+    );
+  });
+
+  it("gives one member's record, with forgiving names", async () => {
+    await expectAll(
+      ['How is Carol going?', 'how is carol doing', "Carrol's record", 'caro?', 'How is Carol Smith going'],
+      'Carol Smith: 2 settled bets, 1 win (50% win rate), earnings +A$40.00.',
+      'Ranked 1st of 1 by earnings.',
+    );
+    expect(await ask('How is Bob going?')).toBe(
+      'Bob Jones: 0 settled bets, 0 wins (0% win rate), earnings A$0.00. 1 bet pending.',
+    );
+    expect(await ask('How am I going?')).toBe("Alice Admin hasn't placed any bets yet.");
+  });
+
+  it('lists pending bets', async () => {
+    await expectAll(
+      ['Which bets are pending?', 'any open bets?', 'outstanding bets'],
+      'One bet is pending (A$5.00 staked):',
+      'Bob Jones — Phar Lap, win A$5.00 at 4.00 (Golden Slipper, Mon, Jun 10): pending',
+    );
+    expect(await ask("Carol's pending bets")).toBe('There are no pending bets for Carol Smith.');
+  });
+
+  it("lists a horse's bets", async () => {
+    await expectAll(
+      ['What bets do we have on Phar Lap?', 'phar lap', 'bets on phar lapp'],
+      '2 bets on Phar Lap: 1 win of 1 settled, +A$50.00.',
+      'Carol Smith — win A$20.00 at 3.50 (Golden Slipper, Mon, Jun 10): won +A$50.00',
+      'Bob Jones — win A$5.00 at 4.00 (Golden Slipper, Mon, Jun 10): pending',
+    );
+    expect(await ask('how did Winx go?')).toContain('lost -A$10.00');
+  });
+
+  it('lists reminders due today or overdue', async () => {
+    const a = await ask('Any reminders due?');
+    expect(a).toContain('2 reminders due:');
+    expect(a).toContain('Pay the trainer — overdue since Sat, Jun 1 (assigned to Carol Smith)');
+    expect(a).toContain('Book the float — due today');
+    expect(a).not.toContain('Renew licence');
+    expect(await ask('what is overdue?')).toContain('Pay the trainer');
+  });
+
+  it("tells a member's subscription", async () => {
+    await expectAll(
+      ["What's Carol's subscription?", 'is carol paid up?', 'when does Carol Smith membership expire'],
+      'Carol Smith is on the Gold plan (A$50.00 per 3 months), active from May 1, 2030 until Aug 1, 2030.',
+    );
+    expect(await ask("Bob's subscription?")).toBe('Bob Jones has no subscription.');
+    expect(await ask('my subscription')).toBe('Alice Admin has no subscription.');
+  });
+
+  it('explains what it can do, and answers anything else helpfully', async () => {
+    await expectAll(
+      ['help', 'What can you do?'],
+      'I can answer questions about your syndicate',
+      'Who is up next?',
+    );
+    for (const q of [
+      'Tell me a joke',
+      '¿Qué tal?',
+      '{"a":1}',
+      'x'.repeat(5000),
+      '🙂',
+      "'; drop table bets; --",
+    ]) {
+      const a = await ask(q);
+      expect(a, q).toContain("Sorry, I didn't understand that.");
+      expect(a, q).toContain('Who is up next?');
+    }
+    expect(await ask('hello')).toMatch(/^Hi Alice!/);
+  });
+
+  it('says so when nothing is scheduled', async () => {
+    const other = await signUpWithSyndicate(t.app, 'Nora None');
+    const me = (await other.client.get('/api/members/me')).json<{ id: number }>();
+    const scope = { db: t.database.db, syndicateId: other.syndicate.id, memberId: me.id, now: t.clock.now };
+    expect(await answerQuestion(scope, 'Who is up next?')).toContain('No upcoming races are scheduled');
+    expect(await answerQuestion(scope, 'What are the next races?')).toContain(
+      'No upcoming races are scheduled',
+    );
+    expect(await answerQuestion(scope, 'top performers')).toContain('no rankings');
+    expect(await answerQuestion(scope, 'How is Carol going?')).toContain("Sorry, I didn't understand that.");
+  });
+});

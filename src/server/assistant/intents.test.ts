@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { ambiguous } from './answers';
+import { editDistance, findPhrase, resolveName, wordMatch } from './fuzzy';
+import { classify, type Intent, type Known } from './intents';
+
+const known: Known = {
+  members: [
+    { id: 1, name: 'Carol Smith' },
+    { id: 2, name: 'Bob Jones' },
+    { id: 3, name: 'Will Turner' },
+    { id: 4, name: 'Kate Ng' },
+    { id: 5, name: 'Heather Lee' },
+  ],
+  horses: ['Phar Lap', 'Winx', 'Black Caviar', 'Might And Power'],
+  selfId: 2,
+};
+
+const cases: [Intent, string[]][] = [
+  [{ kind: 'help' }, ['help', 'What can you do?', 'what can I ask', 'Help me please']],
+  [{ kind: 'greeting' }, ['Hi', 'hello there', "G'day", 'thanks!']],
+  [
+    { kind: 'rotation', memberId: null },
+    [
+      'Who is up next?',
+      "who's up next",
+      'Whose turn is it?',
+      'who bets next',
+      'next punter?',
+      'Show the rotation',
+    ],
+  ],
+  [{ kind: 'rotation', memberId: 1 }, ["When is Carol's turn?", 'is carol up next', 'when is Crol next up']],
+  [{ kind: 'rotation', memberId: 2 }, ['When is my turn?', 'am I up next?']],
+  [
+    { kind: 'races' },
+    ['What are the next races?', 'When is the next race?', 'upcoming meetings', 'show the calendar'],
+  ],
+  [
+    { kind: 'balance' },
+    ["What's our balance?", 'How much money do we have', 'are we in the black?', 'profit?'],
+  ],
+  [{ kind: 'winRate' }, ["What's our win rate?", 'strike rate', 'what percentage of bets win']],
+  [{ kind: 'totalWins' }, ['How many wins do we have?', 'total wins', 'how many winners']],
+  [{ kind: 'summary' }, ['stats', 'How is the syndicate going?', 'give me an overview']],
+  [
+    { kind: 'top' },
+    ['Who are the top performers?', 'leaderboard', 'who is the best punter', 'show rankings'],
+  ],
+  [
+    { kind: 'memberRecord', memberId: 1 },
+    [
+      'How is Carol going?',
+      'how is carol doing',
+      "Carol's record",
+      'carol?',
+      'How is Carrol going',
+      'caro stats',
+      'tell me about Carol Smith',
+    ],
+  ],
+  [{ kind: 'memberRecord', memberId: 3 }, ['How is Will going?', 'will turner record']],
+  [{ kind: 'memberRecord', memberId: 2 }, ['How am I going?', "What's my win rate?", 'where do I rank']],
+  [
+    { kind: 'pending', memberId: null },
+    ['Which bets are pending?', 'any open bets', 'outstanding bets', 'bets not settled'],
+  ],
+  [{ kind: 'pending', memberId: 1 }, ["Carol's pending bets", 'does carol have open bets']],
+  [
+    { kind: 'horse', horse: 'Phar Lap' },
+    ['What bets do we have on Phar Lap?', 'phar lap', 'how did phar lap go', 'bets on Phar Lop'],
+  ],
+  [{ kind: 'horse', horse: 'Black Caviar' }, ['black caviar?', 'any bets on the horse Blak Caviar']],
+  [
+    { kind: 'reminders' },
+    ['Any reminders due?', 'what is overdue', 'show reminders', 'what do I need to do, any tasks?'],
+  ],
+  [
+    { kind: 'subscription', memberId: 1 },
+    ["What's Carol's subscription?", 'is Carol paid up', 'when does carol smith membership expire'],
+  ],
+  [{ kind: 'subscription', memberId: 2 }, ['my subscription', 'What plan am I on?']],
+  [{ kind: 'unknown' }, ['Tell me a joke', 'What is the weather like?', 'asdfgh', 'I like turtles']],
+];
+
+describe('classify: each intent, several phrasings', () => {
+  for (const [intent, phrasings] of cases) {
+    for (const q of phrasings) {
+      it(`"${q}" → ${JSON.stringify(intent)}`, () => {
+        expect(classify(q, known)).toEqual(intent);
+      });
+    }
+  }
+
+  it('asks which member when a name fits two equally', () => {
+    const two: Known = { ...known, members: [...known.members, { id: 9, name: 'Carol Brown' }] };
+    expect(classify('How is Carol going?', two)).toEqual({
+      kind: 'ambiguous',
+      names: ['Carol Smith', 'Carol Brown'],
+    });
+    expect(classify('How is Carol Brown going?', two)).toEqual({ kind: 'memberRecord', memberId: 9 });
+    expect(ambiguous(['Carol Smith', 'Carol Brown'])).toBe(
+      'Did you mean "Carol Smith" or "Carol Brown"? Please use the full name.',
+    );
+  });
+
+  it('needs no horse list for questions that do not name one', () => {
+    expect(classify('Who is up next?', { ...known, horses: null })).toEqual({
+      kind: 'rotation',
+      memberId: null,
+    });
+  });
+});
+
+describe('fuzzy matching', () => {
+  it('measures Damerau-Levenshtein distance (swaps cost 1)', () => {
+    expect(editDistance('carol', 'carol')).toBe(0);
+    expect(editDistance('carol', 'caorl')).toBe(1);
+    expect(editDistance('carol', 'karol')).toBe(1);
+    expect(editDistance('carol', 'carl')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+
+  it('matches exact, prefixes of 3+ letters and small typos keeping the first letter', () => {
+    expect(wordMatch('carol', 'carol')).toBe(0);
+    expect(wordMatch('car', 'carol')).toBe(1);
+    expect(wordMatch('ca', 'carol')).toBeNull();
+    expect(wordMatch('caorl', 'carol')).toBe(3);
+    expect(wordMatch('karol', 'carol')).toBeNull();
+    expect(wordMatch('weather', 'heather')).toBeNull();
+    expect(wordMatch('bob', 'rob')).toBeNull();
+  });
+
+  it('resolves names forgivingly and never from common words', () => {
+    expect(resolveName('HOW IS CAROL GOING', known.members)).toEqual({ kind: 'one', item: known.members[0] });
+    expect(resolveName('what is the rate', known.members)).toEqual({ kind: 'none' });
+    expect(resolveName('and the weather', known.members)).toEqual({ kind: 'none' });
+  });
+
+  it('finds multi-word phrases with a typo allowance by length', () => {
+    expect(findPhrase('bets on phar lap please', 'Phar Lap')).toBe(0);
+    expect(findPhrase('bets on pharlap', 'Phar Lap')).toBe(1);
+    expect(findPhrase('bets on Might and Powr', 'Might And Power')).toBe(1);
+    expect(findPhrase('bets on winks', 'Winx')).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+// The assistant socket, /ws. The upgrade needs a session, an Origin of our own (PUBLIC_URL's
+// origin or the request's own host) and an active syndicate; the socket is then bound to that
+// syndicate. Each message is re-checked against the session (logout, expiry, removal close it),
+// rate-limited per user, and answered by the language model or the built-in engine.
+import websocket from '@fastify/websocket';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieSettings } from '../auth/plugin';
+import { resolveSession } from '../auth/sessions';
+import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, Hub, hubs, type LiveSocket, OPEN } from './hub';
+import { answer, type ChatTurn, type LlmConfig } from './llm';
+import { startNotifier } from './notifier';
+import {
+  ERRORS,
+  error,
+  MAX_FRAME_BYTES,
+  MAX_SOCKETS_PER_SESSION,
+  parseFrame,
+  RATE_WINDOW_MS,
+  reply,
+  type ServerMessage,
+} from './protocol';
+
+export interface AssistantSocketOptions {
+  /** Overrides env.assistantLlm (tests shorten the time limit). */
+  llm?: LlmConfig;
+}
+
+/** Past exchanges sent to the language model with a new question. */
+const HISTORY_TURNS = 10;
+
+function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+}
+
+export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async (app, opts) => {
+  const { env, db, now } = app.deps;
+  const llm = opts.llm ?? env.assistantLlm;
+  const cookie = cookieSettings(env.publicUrl);
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  const hub = new Hub();
+  hubs.add(hub);
+  const notifier = startNotifier(db, hub, app.log);
+  await notifier.ready;
+  const sweeper = setInterval(() => hub.sweep(Date.now()), RATE_WINDOW_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    hubs.delete(hub);
+    hub.closeAll();
+    await notifier.stop();
+  });
+
+  /** Refuses the upgrade (an HTTP answer instead of 101) unless session, Origin and syndicate are right. */
+  async function guard(req: FastifyRequest, res: FastifyReply) {
+    const origin = req.headers.origin;
+    const allowed = origin === env.publicUrl || origin === `${req.protocol}://${req.host}`;
+    if (!allowed) return res.code(403).send({ message: 'Cross-site request refused' });
+    if (!req.auth) return res.code(401).send({ message: 'Not signed in' });
+    if (!req.auth.tenant) return res.code(403).send({ message: 'Join or create a syndicate first' });
+    if (hub.count(req.auth.sessionHash) >= MAX_SOCKETS_PER_SESSION)
+      return res.code(429).send({ message: 'Too many assistant connections' });
+  }
+
+  app.get('/ws', { websocket: true, onRequest: guard }, (socket: LiveSocket, req: FastifyRequest) => {
+    const auth = req.auth;
+    const token = req.cookies[cookie.name];
+    if (!auth?.tenant || !token) return socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+    const { sessionHash, user } = auth;
+    const { syndicateId } = auth.tenant;
+    hub.add(sessionHash, socket);
+    socket.on('close', () => hub.remove(sessionHash, socket));
+
+    const send = (message: ServerMessage) => {
+      if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+    };
+    const history: ChatTurn[] = [];
+    let queue: Promise<void> = Promise.resolve();
+
+    async function handle(question: string) {
+      // The session may have ended, or the membership changed, since the upgrade.
+      const current = await resolveSession(db, token ?? '', now());
+      if (!current) return socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+      if (current.tenant?.syndicateId !== syndicateId)
+        return socket.close(CLOSE_NO_SYNDICATE, 'No longer a member of this syndicate');
+      const scope = { db, syndicateId, memberId: current.tenant.memberId, now: now() };
+      const text = await answer(llm, scope, question, history, (err) =>
+        req.log.warn({ err }, 'assistant language model failed; the built-in engine answered'),
+      );
+      history.push({ role: 'user', content: question }, { role: 'assistant', content: text });
+      history.splice(0, Math.max(0, history.length - HISTORY_TURNS));
+      send(reply(text, now()));
+    }
+
+    socket.on('message', (data, isBinary) => {
+      if (!hub.allow(user.id, Date.now())) return send(error(ERRORS.rateLimited));
+      if (isBinary) return send(error(ERRORS.binary));
+      const parsed = parseFrame(frameText(data));
+      if (!parsed.ok) return send(error(parsed.error));
+      // Spec §5: empty messages are ignored.
+      if (!parsed.content) return;
+      queue = queue
+        .then(() => handle(parsed.content))
+        .catch((err: unknown) => {
+          req.log.error({ err }, 'assistant failed to answer');
+          send(error(ERRORS.failed));
+        });
+    });
+  });
+};
