@@ -143,11 +143,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'));
     app.setNotFoundHandler((req, reply) => {
-      if (
-        (req.method !== 'GET' && req.method !== 'HEAD') ||
-        req.url.startsWith('/api/') ||
-        req.url === '/api'
-      ) {
+      // A missing hashed asset (e.g. an old build's) must not be answered with HTML.
+      const notAPage = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/assets/');
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || notAPage) {
         return reply.code(404).send({ message: 'Not found' });
       }
       // Any other path is a client-side route: the SPA decides (including 'Page Not Found').

@@ -53,11 +53,12 @@ describe('serving the SPA', () => {
     expect((await app.inject({ method: 'HEAD', url: '/calendar' })).statusCode).toBe(200);
   });
 
-  it('keeps unknown API paths and non-GET methods as JSON 404s', async () => {
+  it('keeps unknown API paths, missing assets and non-GET methods as JSON 404s', async () => {
     const res = await app.inject({ url: '/api/unknown' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
     expect((await app.inject({ method: 'DELETE', url: '/bets' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/assets/index-old999.js' })).statusCode).toBe(404);
   });
 
   it('sends the security headers: CSP with object-src/base-uri/frame-ancestors none, nosniff; no HSTS over http', async () => {
