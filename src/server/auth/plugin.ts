@@ -1,6 +1,6 @@
 // Installs, for the whole app: the session context (req.auth) and the Origin rule.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthContext, resolveSession } from './sessions';
+import { type AuthContext, invalidateSessions, resolveSession, resolveSessionForRead } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,6 +69,18 @@ export function installAuth(app: FastifyInstance) {
         return reply.code(403).send({ message: 'Cross-site request refused' });
       }
     }
-    if (hasSession) req.auth = await resolveSession(db, token, now());
+    if (!hasSession) return;
+    if (STATE_CHANGING.has(req.method)) {
+      // A write may change who may do what (membership, roles, sessions): reads stop reusing
+      // sessions resolved before it, now and once it has finished (onResponse below).
+      invalidateSessions();
+      req.auth = await resolveSession(db, token, now());
+    } else {
+      req.auth = await resolveSessionForRead(db, token, now());
+    }
+  });
+
+  app.addHook('onResponse', async (req) => {
+    if (STATE_CHANGING.has(req.method)) invalidateSessions();
   });
 }

@@ -1,8 +1,9 @@
 // Server-side sessions. The cookie holds 256 random bits; PostgreSQL holds only their SHA-256.
 // Idle expiry 14 days, absolute expiry 60 days. One query resolves the session, its user and
-// the member of the active syndicate (the per-request context every scoped route uses).
+// the member of the active syndicate (the per-request context every scoped route uses); reads
+// may reuse it for SESSION_REUSE_MS (below).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -55,9 +56,10 @@ interface Row extends Record<string, unknown> {
   role: Role | null;
 }
 
-export async function resolveSession(db: Db, token: string, now: Date): Promise<AuthContext | null> {
-  const idHash = hashToken(token);
-  const { rows } = await db.execute<Row>(sql`
+/** Named, so each pooled connection parses and plans it once. */
+const RESOLVE_SESSION = {
+  name: 'resolve_session',
+  text: `
     select s.id_hash, s.user_id, u.name as user_name, u.email as user_email, s.created_at, s.last_seen_at,
            s.active_syndicate_id, m.id as member_id, m.syndicate_id, m.role
       from sessions s
@@ -68,35 +70,99 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
          order by (m.syndicate_id = s.active_syndicate_id) desc nulls last, m.id
          limit 1
       ) m on true
-     where s.id_hash = ${idHash}`);
+     where s.id_hash = $1`,
+};
+
+/** The session behind a cookie value, as of now (a query, and a write when it is time to touch). */
+export function resolveSession(db: Db, token: string, now: Date): Promise<AuthContext | null> {
+  return resolveByHash(db, hashToken(token), now).then((r) => r?.auth ?? null);
+}
+
+async function resolveByHash(
+  db: Db,
+  idHash: string,
+  now: Date,
+): Promise<{ auth: AuthContext; expiresAt: number } | null> {
+  const { rows } = await db.$client.query<Row>({ ...RESOLVE_SESSION, values: [idHash] });
   const row = rows[0];
   if (!row) return null;
   const t = now.getTime();
   const lastSeen = new Date(row.last_seen_at).getTime();
-  if (t - lastSeen > SESSION_IDLE_MS || t - new Date(row.created_at).getTime() > SESSION_ABSOLUTE_MS) {
+  const createdAt = new Date(row.created_at).getTime();
+  if (t - lastSeen > SESSION_IDLE_MS || t - createdAt > SESSION_ABSOLUTE_MS) {
     await deleteSession(db, idHash);
     return null;
   }
-  if (t - lastSeen > TOUCH_INTERVAL_MS) {
+  const touched = t - lastSeen > TOUCH_INTERVAL_MS;
+  if (touched) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
   return {
-    sessionHash: idHash,
-    user: { id: row.user_id, name: row.user_name, email: row.user_email },
-    tenant:
-      row.member_id !== null && row.syndicate_id !== null && row.role !== null
-        ? { syndicateId: row.syndicate_id, memberId: row.member_id, role: row.role }
-        : null,
+    auth: {
+      sessionHash: idHash,
+      user: { id: row.user_id, name: row.user_name, email: row.user_email },
+      tenant:
+        row.member_id !== null && row.syndicate_id !== null && row.role !== null
+          ? { syndicateId: row.syndicate_id, memberId: row.member_id, role: row.role }
+          : null,
+    },
+    expiresAt: Math.min((touched ? t : lastSeen) + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS),
   };
 }
 
+// ── Reads reuse a session resolved moments ago (no round trip) ──
+// Safe because: only GET/HEAD use it (plugin.ts); every state-changing request of this process
+// clears it when it starts and when it ends (invalidateSessions), as do sign-out and switching
+// syndicate; and an entry lives SESSION_REUSE_MS at most, so a change made elsewhere (another
+// instance, SQL by hand) reaches reads within that time. A read that raced a write never stores
+// what it read (the generation moved on).
+
+/** How long a read may reuse a resolved session (ms). */
+export const SESSION_REUSE_MS = 2000;
+/** Entries kept at most; the oldest goes first. */
+const REUSE_MAX = 10_000;
+const recent = new Map<string, { auth: AuthContext; from: number; until: number }>();
+let generation = 0;
+
+export function invalidateSessions(): void {
+  generation++;
+  recent.clear();
+}
+
+/** resolveSession for reads: a session resolved in the last SESSION_REUSE_MS, or a fresh one. */
+export async function resolveSessionForRead(db: Db, token: string, now: Date): Promise<AuthContext | null> {
+  const idHash = hashToken(token);
+  const t = now.getTime();
+  const hit = recent.get(idHash);
+  if (hit && t >= hit.from && t < hit.until) return hit.auth;
+  const seen = generation;
+  const resolved = await resolveByHash(db, idHash, now);
+  if (!resolved) {
+    recent.delete(idHash);
+    return null;
+  }
+  if (seen === generation) {
+    if (recent.size >= REUSE_MAX) recent.delete(recent.keys().next().value ?? '');
+    recent.set(idHash, {
+      auth: resolved.auth,
+      from: t,
+      until: Math.min(t + SESSION_REUSE_MS, resolved.expiresAt),
+    });
+  }
+  return resolved.auth;
+}
+
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  invalidateSessions();
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  invalidateSessions();
 }
 
 export async function setActiveSyndicate(db: Db, idHash: string, syndicateId: number): Promise<void> {
+  invalidateSessions();
   await db
     .update(sessions)
     .set({ activeSyndicateId: syndicateId })
     .where(and(eq(sessions.idHash, idHash)));
+  invalidateSessions();
 }

@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { installBetStatsTrigger } from '../features/stats/bet-stats-trigger';
 import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The drizzle handle over the pool; `$client` is the pool, for named (prepared) statements. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface Database {
   db: Db;
@@ -32,13 +34,17 @@ export function migrationsFolder(): string {
   return path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 }
 
-/** Apply pending migrations; an advisory lock keeps several instances starting at once in line. */
+/**
+ * Apply pending migrations, then the trigger that keeps the stats aggregates (which drizzle-kit
+ * cannot express); an advisory lock keeps several instances starting at once in line.
+ */
 export async function runMigrations(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(727001)');
     await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+    await installBetStatsTrigger(client);
   } finally {
     await client.query('select pg_advisory_unlock(727001)').catch(() => {});
     await client.end();

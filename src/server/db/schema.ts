@@ -12,6 +12,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -215,13 +216,52 @@ export const bets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('bets_syndicate_date_idx').on(t.syndicateId, t.date.desc(), t.id.desc()),
+    // NULLS FIRST, as a plain ORDER BY date DESC, id DESC has it: otherwise that order cannot use it.
+    index('bets_syndicate_date_idx').on(t.syndicateId, t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('bets_syndicate_member_idx').on(t.syndicateId, t.memberId),
     index('bets_syndicate_status_idx').on(t.syndicateId, t.status),
     index('bets_group_idx').on(t.betGroupId),
+    // When a settled bet's outcome counted (stats trends read the partial days at a window's edge).
+    index('bets_syndicate_settled_on_idx')
+      .on(t.syndicateId, sql`coalesce(${t.settledAt}, ${t.date})`)
+      .where(sql`${t.status} <> 'pending'`),
     check('bets_amount_check', sql`${t.amountCents} > 0`),
     check('bets_odds_check', sql`${t.oddsHundredths} > 0`),
   ],
+);
+
+// Settled-bet aggregates, kept by a trigger on bets in the same transaction as every insert,
+// settlement, edit and delete (src/server/features/stats/bet-stats-trigger.ts), so stats and
+// rankings read a few rows however many bets there are. Counts and cents, never edited by hand.
+const betTotals = () => ({
+  wins: integer('wins').notNull().default(0),
+  settled: integer('settled').notNull().default(0),
+  /** Σ result of the settled bets (cents). */
+  resultCents: bigint('result_cents', { mode: 'number' }).notNull().default(0),
+});
+
+/** Per member: settled bets, wins and Σ results (top performers, the syndicate's totals). */
+export const memberBetStats = pgTable(
+  'member_bet_stats',
+  {
+    syndicateId: syndicateRef(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    ...betTotals(),
+  },
+  (t) => [primaryKey({ columns: [t.syndicateId, t.memberId] })],
+);
+
+/** Per syndicate and UTC day of settlement (coalesce(settled_at, date)): the trend windows. */
+export const syndicateDayStats = pgTable(
+  'syndicate_day_stats',
+  {
+    syndicateId: syndicateRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...betTotals(),
+  },
+  (t) => [primaryKey({ columns: [t.syndicateId, t.day] })],
 );
 
 export const reminders = pgTable(

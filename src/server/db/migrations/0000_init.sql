@@ -36,6 +36,15 @@ CREATE TABLE "join_failures" (
 	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "member_bet_stats" (
+	"syndicate_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	"wins" integer DEFAULT 0 NOT NULL,
+	"settled" integer DEFAULT 0 NOT NULL,
+	"result_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "member_bet_stats_syndicate_id_member_id_pk" PRIMARY KEY("syndicate_id","member_id")
+);
+--> statement-breakpoint
 CREATE TABLE "member_subscriptions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"syndicate_id" integer NOT NULL,
@@ -116,6 +125,15 @@ CREATE TABLE "subscription_plans" (
 	CONSTRAINT "subscription_plans_duration_check" CHECK ("subscription_plans"."duration_months" >= 1)
 );
 --> statement-breakpoint
+CREATE TABLE "syndicate_day_stats" (
+	"syndicate_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"wins" integer DEFAULT 0 NOT NULL,
+	"settled" integer DEFAULT 0 NOT NULL,
+	"result_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "syndicate_day_stats_syndicate_id_day_pk" PRIMARY KEY("syndicate_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "syndicates" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -144,6 +162,8 @@ ALTER TABLE "bets" ADD CONSTRAINT "bets_syndicate_id_syndicates_id_fk" FOREIGN K
 ALTER TABLE "bets" ADD CONSTRAINT "bets_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bets" ADD CONSTRAINT "bets_race_id_races_id_fk" FOREIGN KEY ("race_id") REFERENCES "public"."races"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "join_failures" ADD CONSTRAINT "join_failures_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_bet_stats" ADD CONSTRAINT "member_bet_stats_syndicate_id_syndicates_id_fk" FOREIGN KEY ("syndicate_id") REFERENCES "public"."syndicates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_bet_stats" ADD CONSTRAINT "member_bet_stats_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_subscriptions" ADD CONSTRAINT "member_subscriptions_syndicate_id_syndicates_id_fk" FOREIGN KEY ("syndicate_id") REFERENCES "public"."syndicates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_subscriptions" ADD CONSTRAINT "member_subscriptions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_subscriptions" ADD CONSTRAINT "member_subscriptions_subscription_id_subscription_plans_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscription_plans"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -155,10 +175,12 @@ ALTER TABLE "reminders" ADD CONSTRAINT "reminders_member_id_members_id_fk" FOREI
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_active_syndicate_id_syndicates_id_fk" FOREIGN KEY ("active_syndicate_id") REFERENCES "public"."syndicates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_plans" ADD CONSTRAINT "subscription_plans_syndicate_id_syndicates_id_fk" FOREIGN KEY ("syndicate_id") REFERENCES "public"."syndicates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bets_syndicate_date_idx" ON "bets" USING btree ("syndicate_id","date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+ALTER TABLE "syndicate_day_stats" ADD CONSTRAINT "syndicate_day_stats_syndicate_id_syndicates_id_fk" FOREIGN KEY ("syndicate_id") REFERENCES "public"."syndicates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bets_syndicate_date_idx" ON "bets" USING btree ("syndicate_id","date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "bets_syndicate_member_idx" ON "bets" USING btree ("syndicate_id","member_id");--> statement-breakpoint
 CREATE INDEX "bets_syndicate_status_idx" ON "bets" USING btree ("syndicate_id","status");--> statement-breakpoint
 CREATE INDEX "bets_group_idx" ON "bets" USING btree ("bet_group_id");--> statement-breakpoint
+CREATE INDEX "bets_syndicate_settled_on_idx" ON "bets" USING btree ("syndicate_id",coalesce("settled_at", "date")) WHERE "bets"."status" <> 'pending';--> statement-breakpoint
 CREATE INDEX "join_failures_user_at_idx" ON "join_failures" USING btree ("user_id","at");--> statement-breakpoint
 CREATE INDEX "member_subscriptions_member_idx" ON "member_subscriptions" USING btree ("syndicate_id","member_id");--> statement-breakpoint
 CREATE INDEX "member_subscriptions_plan_idx" ON "member_subscriptions" USING btree ("syndicate_id","subscription_id");--> statement-breakpoint

@@ -1,8 +1,8 @@
-// Bets of a syndicate: list (one joined query), add (one or two parts, one transaction), edit,
+// Bets of a syndicate: list (one joined, prepared query; capped, keyset-paged), add (one or two parts, one transaction), edit,
 // settle (the server computes the result with `settle`), delete. Money is cents and odds are
 // hundredths in here; conversion to and from JSON's decimal numbers happens at this edge.
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   type Bet,
   betParts,
@@ -38,76 +38,131 @@ export interface Actor {
   role: 'admin' | 'member';
 }
 
-const listColumns = {
-  id: bets.id,
-  memberId: bets.memberId,
-  raceId: bets.raceId,
-  betGroupId: bets.betGroupId,
-  horseName: bets.horseName,
-  betType: bets.betType,
-  oddsHundredths: bets.oddsHundredths,
-  amountCents: bets.amountCents,
-  oddsType: bets.oddsType,
-  status: bets.status,
-  resultCents: bets.resultCents,
-  date: bets.date,
-  horseNumber: bets.horseNumber,
-  jockey: bets.jockey,
-  trainer: bets.trainer,
-  weight: bets.weight,
-  barrier: bets.barrier,
-  silkColor: bets.silkColor,
-  memberName: members.name,
-  memberInitials: members.initials,
-  raceName: races.name,
-  raceVenue: races.venue,
-  raceDate: races.date,
-};
+/** GET /api/bets without `limit` answers at most this many bets, newest first (see docs/performance.md). */
+export const BETS_LIST_CAP = 2000;
+/** Largest page a caller may ask for with `limit`. */
+export const BETS_PAGE_MAX = BETS_LIST_CAP;
 
-/** The bets matching `where` (always within the syndicate), with race and member: one query. */
-async function selectBets(db: Db, syndicateId: number, where: SQL | undefined, order: 'newest' | 'id') {
-  const rows = await db
-    .select(listColumns)
-    .from(bets)
-    .innerJoin(members, eq(members.id, bets.memberId))
-    .leftJoin(races, eq(races.id, bets.raceId))
-    .where(and(eq(bets.syndicateId, syndicateId), where))
-    .orderBy(...(order === 'newest' ? [desc(bets.date), desc(bets.id)] : [asc(bets.id)]));
-  return rows.map(
-    ({
-      oddsHundredths,
-      amountCents,
-      resultCents,
-      date,
-      memberName,
-      memberInitials,
-      raceName,
-      raceVenue,
-      raceDate,
-      ...bet
-    }): Bet => ({
-      ...bet,
-      odds: fromHundredths(oddsHundredths),
-      amount: fromCents(amountCents),
-      result: resultCents === null ? null : fromCents(resultCents),
-      date: date.toISOString(),
-      race:
-        bet.raceId !== null && raceName !== null && raceVenue !== null && raceDate !== null
-          ? { id: bet.raceId, name: raceName, venue: raceVenue, date: raceDate.toISOString() }
-          : null,
-      member: { id: bet.memberId, name: memberName, initials: memberInitials },
-    }),
-  );
+interface BetRow {
+  id: number;
+  member_id: number;
+  race_id: number | null;
+  bet_group_id: string | null;
+  horse_name: string;
+  bet_type: Bet['betType'];
+  odds_hundredths: number;
+  amount_cents: number;
+  odds_type: Bet['oddsType'];
+  status: Bet['status'];
+  result_cents: number | null;
+  date: Date;
+  horse_number: number | null;
+  jockey: string | null;
+  trainer: string | null;
+  weight: string | null;
+  barrier: number | null;
+  silk_color: string | null;
+  member_name: string;
+  member_initials: string;
+  race_name: string | null;
+  race_venue: string | null;
+  race_date: Date | null;
 }
 
-/** Every bet of the syndicate, newest first (date, then id, descending). */
-export function listBets(db: Db, syndicateId: number): Promise<Bet[]> {
-  return selectBets(db, syndicateId, undefined, 'newest');
+// One joined query per read, as named statements (prepared once per pooled connection). The
+// page is cut from bets alone first (bets_syndicate_date_idx, newest first) and only its rows
+// are joined to their member and race.
+const COLUMNS = `b.id, b.member_id, b.race_id, b.bet_group_id, b.horse_name, b.bet_type, b.odds_hundredths,
+  b.amount_cents, b.odds_type, b.status, b.result_cents, b.date, b.horse_number, b.jockey, b.trainer,
+  b.weight, b.barrier, b.silk_color, m.name as member_name, m.initials as member_initials,
+  r.name as race_name, r.venue as race_venue, r.date as race_date`;
+const joined = (bets: string, order: string) => `
+  select ${COLUMNS}
+    from (${bets}) b
+    join members m on m.id = b.member_id
+    left join races r on r.id = b.race_id
+   order by ${order}`;
+const NEWEST = 'b.date desc, b.id desc';
+const STATEMENTS = {
+  newest: {
+    name: 'bets_newest',
+    text: joined(`select * from bets b where b.syndicate_id = $1 order by ${NEWEST} limit $2`, NEWEST),
+  },
+  // Keyset paging: the bets after (older than) bet $3 in the list's order. A cursor that is not
+  // one of the syndicate's bets matches nothing, so the page is empty (no 404: nothing leaks).
+  before: {
+    name: 'bets_before',
+    text: joined(
+      `select * from bets b where b.syndicate_id = $1
+          and (b.date, b.id) < (select c.date, c.id from bets c where c.syndicate_id = $1 and c.id = $3)
+        order by ${NEWEST} limit $2`,
+      NEWEST,
+    ),
+  },
+  byIds: {
+    name: 'bets_by_ids',
+    text: joined('select * from bets b where b.syndicate_id = $1 and b.id = any($2::int[])', 'b.id'),
+  },
+} as const;
+
+function toBet(r: BetRow): Bet {
+  return {
+    id: r.id,
+    memberId: r.member_id,
+    raceId: r.race_id,
+    betGroupId: r.bet_group_id,
+    horseName: r.horse_name,
+    betType: r.bet_type,
+    odds: fromHundredths(r.odds_hundredths),
+    amount: fromCents(r.amount_cents),
+    oddsType: r.odds_type,
+    status: r.status,
+    result: r.result_cents === null ? null : fromCents(r.result_cents),
+    date: r.date.toISOString(),
+    horseNumber: r.horse_number,
+    jockey: r.jockey,
+    trainer: r.trainer,
+    weight: r.weight,
+    barrier: r.barrier,
+    silkColor: r.silk_color,
+    race:
+      r.race_id !== null && r.race_name !== null && r.race_venue !== null && r.race_date !== null
+        ? { id: r.race_id, name: r.race_name, venue: r.race_venue, date: r.race_date.toISOString() }
+        : null,
+    member: { id: r.member_id, name: r.member_name, initials: r.member_initials },
+  };
+}
+
+async function query(
+  db: Db,
+  statement: (typeof STATEMENTS)[keyof typeof STATEMENTS],
+  values: unknown[],
+): Promise<Bet[]> {
+  const { rows } = await db.$client.query<BetRow>({ ...statement, values });
+  return rows.map(toBet);
+}
+
+export interface BetsPage {
+  /** How many bets at most (1..BETS_PAGE_MAX); BETS_LIST_CAP when omitted. */
+  limit?: number | undefined;
+  /** Keyset cursor: the id of the last bet of the previous page. */
+  before?: number | undefined;
+}
+
+/**
+ * The syndicate's bets, newest first (date, then id, descending): the newest BETS_LIST_CAP by
+ * default, or one page of `limit` bets older than bet `before`.
+ */
+export function listBets(db: Db, syndicateId: number, page: BetsPage = {}): Promise<Bet[]> {
+  const limit = Math.min(Math.max(1, Math.trunc(page.limit ?? BETS_LIST_CAP)), BETS_PAGE_MAX);
+  if (page.before === undefined) return query(db, STATEMENTS.newest, [syndicateId, limit]);
+  if (!isStorableId(page.before)) return Promise.resolve([]);
+  return query(db, STATEMENTS.before, [syndicateId, limit, page.before]);
 }
 
 export async function getBet(db: Db, syndicateId: number, betId: number): Promise<Bet> {
   if (!isStorableId(betId)) throw notFound(BET_NOT_FOUND);
-  const [bet] = await selectBets(db, syndicateId, eq(bets.id, betId), 'id');
+  const [bet] = await query(db, STATEMENTS.byIds, [syndicateId, [betId]]);
   if (!bet) throw notFound(BET_NOT_FOUND);
   return bet;
 }
@@ -169,7 +224,7 @@ export async function createBets(db: Db, syndicateId: number, input: CreateBetVa
     }
     return created;
   });
-  return selectBets(db, syndicateId, inArray(bets.id, ids), 'id');
+  return query(db, STATEMENTS.byIds, [syndicateId, ids]);
 }
 
 /** Locks the bet row for the rest of the transaction; 404 when it is not the syndicate's. */

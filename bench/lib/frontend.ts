@@ -1,0 +1,217 @@
+// Front end: initial JS/CSS (gzip) from the built files, the caching and compression headers the
+// server sends, and Lighthouse (mobile preset) with Debian's Chromium.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export interface BundleSizes {
+  /** gzip bytes */
+  landingJs: number;
+  landingCss: number;
+  dashboardJs: number;
+  dashboardCss: number;
+  /** the route chunk followed for the dashboard (file name), or null when none was found */
+  dashboardChunk: string | null;
+  landingFiles: string[];
+  dashboardFiles: string[];
+}
+
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/** Static imports of a built ES module (`import … from "./x.js"`, `import "./x.js"`, re-exports). */
+function staticImports(code: string): string[] {
+  const out: string[] = [];
+  const re =
+    /\b(?:import|export)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)?\s*(?:from\s*)?["']([^"']+\.js)["']/g;
+  for (const m of code.matchAll(re)) if (m[1]) out.push(m[1]);
+  return out;
+}
+
+/** The module graph reached from `entries` by static imports (absolute file paths). */
+function graph(clientDir: string, entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (!file || seen.has(file) || !fs.existsSync(file)) continue;
+    seen.add(file);
+    for (const spec of staticImports(fs.readFileSync(file, 'utf8'))) {
+      stack.push(spec.startsWith('/') ? path.join(clientDir, spec) : path.resolve(path.dirname(file), spec));
+    }
+  }
+  return seen;
+}
+
+const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipSize(f), 0);
+
+/**
+ * Landing: index.html's module script, modulepreloads and stylesheets, plus their static imports.
+ * Dashboard: that, plus the dashboard route chunk (assets/dashboard-page-*.js, loaded by the
+ * router's dynamic import) and its static imports and CSS.
+ */
+export function bundleSizes(clientDir: string): BundleSizes {
+  const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => path.join(clientDir, m[1] ?? ''));
+  const entryJs = [
+    ...attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ];
+  const entryCss = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
+  const landing = graph(clientDir, entryJs);
+  const assets = fs.readdirSync(path.join(clientDir, 'assets'));
+  const chunk = assets.find((f) => /^dashboard[-.].*\.js$/.test(f)) ?? null;
+  const dashboard = new Set(landing);
+  if (chunk) for (const f of graph(clientDir, [path.join(clientDir, 'assets', chunk)])) dashboard.add(f);
+  const chunkCss = chunk
+    ? assets
+        .filter((f) => f.endsWith('.css') && f.startsWith(chunk.split('-').slice(0, -1).join('-')))
+        .map((f) => path.join(clientDir, 'assets', f))
+    : [];
+  const rel = (files: Iterable<string>) => [...files].map((f) => path.relative(clientDir, f)).sort();
+  return {
+    landingJs: sum(landing),
+    landingCss: sum(entryCss),
+    dashboardJs: sum(dashboard),
+    dashboardCss: sum([...entryCss, ...chunkCss]),
+    dashboardChunk: chunk,
+    landingFiles: rel(landing),
+    dashboardFiles: rel(dashboard),
+  };
+}
+
+/** gzip bytes of the given built files (paths relative to dist/client, e.g. from Lighthouse). */
+export const gzipOf = (clientDir: string, files: string[]) =>
+  sum(files.map((f) => path.join(clientDir, f)).filter((f) => fs.existsSync(f)));
+
+export interface HeaderCheck {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Compression, immutable hashed assets and a revalidated SPA shell, as served. */
+export async function headerChecks(
+  origin: string,
+  clientDir: string,
+  cookie: string,
+): Promise<HeaderCheck[]> {
+  const enc = { 'accept-encoding': 'gzip, deflate, br' };
+  const assets = fs.readdirSync(path.join(clientDir, 'assets'));
+  const js = assets
+    .filter((f) => f.endsWith('.js'))
+    .sort((a, b) => fileSize(clientDir, b) - fileSize(clientDir, a))[0];
+  const css = assets.find((f) => f.endsWith('.css'));
+  const checks: HeaderCheck[] = [];
+  const check = async (
+    name: string,
+    url: string,
+    extra: Record<string, string>,
+    ok: (h: http.IncomingHttpHeaders, s: number) => boolean,
+  ) => {
+    const { status, headers } = await rawGet(`${origin}${url}`, { ...enc, ...extra });
+    const detail = `${status}; content-encoding: ${headers['content-encoding'] ?? '-'}; cache-control: ${headers['cache-control'] ?? '-'}`;
+    checks.push({ name, pass: ok(headers, status), detail });
+  };
+  const compressed = (h: http.IncomingHttpHeaders) =>
+    /^(br|gzip|deflate)$/.test(String(h['content-encoding']));
+  const immutable = (h: http.IncomingHttpHeaders) =>
+    /max-age=31536000/.test(String(h['cache-control'])) && /immutable/.test(String(h['cache-control']));
+  const revalidated = (h: http.IncomingHttpHeaders) => /no-cache|max-age=0/.test(String(h['cache-control']));
+  await check(
+    'API JSON compressed (GET /api/bets)',
+    '/api/bets',
+    { cookie },
+    (h, s) => s === 200 && compressed(h),
+  );
+  if (js)
+    await check(
+      `hashed JS immutable + compressed (/assets/${js})`,
+      `/assets/${js}`,
+      {},
+      (h, s) => s === 200 && immutable(h) && compressed(h),
+    );
+  if (css)
+    await check(
+      `hashed CSS immutable + compressed (/assets/${css})`,
+      `/assets/${css}`,
+      {},
+      (h, s) => s === 200 && immutable(h) && compressed(h),
+    );
+  await check('SPA shell revalidated (GET /)', '/', {}, (h, s) => s === 200 && revalidated(h));
+  await check('SPA deep link revalidated (GET /bets)', '/bets', {}, (h, s) => s === 200 && revalidated(h));
+  return checks;
+}
+
+const fileSize = (clientDir: string, f: string) => fs.statSync(path.join(clientDir, 'assets', f)).size;
+
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LighthouseScore {
+  /** 0–100 */
+  performance: number;
+  accessibility: number;
+  /** Scripts the page loaded (paths, e.g. assets/x.js). */
+  scripts: string[];
+}
+
+/** One Lighthouse run (default config: mobile, simulated throttling) through its CLI. */
+export async function lighthouse(root: string, url: string, cookie?: string): Promise<LighthouseScore> {
+  const out = path.join(os.tmpdir(), `rs-lh-${process.pid}-${Date.now()}.json`);
+  const args = [
+    path.join(root, 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility',
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      args,
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        timeout: 180_000,
+      },
+      (err, _stdout, stderr) =>
+        err ? reject(new Error(`lighthouse failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number | null }>;
+    runtimeError?: { message: string };
+    audits: Record<string, { details?: { items?: { url?: string; resourceType?: string }[] } }>;
+  };
+  fs.rmSync(out, { force: true });
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? [])
+    .filter((i) => i.resourceType === 'Script' && i.url)
+    .map((i) => new URL(i.url ?? '').pathname.replace(/^\//, ''));
+  return { performance: score('performance'), accessibility: score('accessibility'), scripts };
+}

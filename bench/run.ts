@@ -1,0 +1,407 @@
+// `npm run bench`: builds if stale, starts the production build on a fresh embedded database,
+// measures API throughput/latency (as ratios to a bare node:http server measured in the same
+// run), growth with 1k/10k/100k bets, start time and memory, bundle sizes, headers and
+// Lighthouse; prints a table with a pass/fail per budget and writes docs/performance.md.
+// Flags: --duration=SECONDS, --no-lighthouse, --lighthouse, --write.
+// `npm run bench:ci` (--ci): 1 s loads, no Lighthouse, no docs; fails only when the bundle
+// budget fails (or the bench itself breaks). All load goes to 127.0.0.1 and is bounded in time.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import {
+  type AppProcess,
+  cpuMsOf,
+  memorySampler,
+  postgresCpuMs,
+  postgresPss,
+  postmasterOf,
+  rssOf,
+  snapshotBuild,
+  startApp,
+  stopApp,
+} from './lib/app-process';
+import { bundleSizes, gzipOf, headerChecks, lighthouse } from './lib/frontend';
+import { baseline, dashboardLoadTimes, type LoadResult, load } from './lib/load';
+import { kb, mb, ms, Report } from './lib/report';
+import { seedBets, seedSyndicate, signUpWithSyndicate, vacuumAnalyze } from './lib/seed';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const ci = args.has('--ci');
+const withLighthouse = args.has('--lighthouse') || (!ci && !args.has('--no-lighthouse'));
+const writeDocs = args.has('--write') || !ci;
+/** seconds per load run */
+const durationArg = process.argv.find((a) => a.startsWith('--duration='));
+const DURATION = durationArg ? Number(durationArg.slice('--duration='.length)) : ci ? 1 : 10;
+const CONNECTIONS = 50;
+const GROWTH = [1_000, 10_000, 100_000];
+
+const BUDGET = {
+  betsRatio: 0.05,
+  statsRatio: 0.08,
+  /** ms */
+  p99: 30,
+  growth: 2,
+  /** ms */
+  firstStart: 15_000,
+  restart: 5_000,
+  /** bytes */
+  appRss: 200 * 2 ** 20,
+  dashboardJs: 150 * 1024,
+  lhPerformance: 90,
+  lhAccessibility: 95,
+};
+
+const DASHBOARD = [
+  '/api/auth/user',
+  '/api/syndicates',
+  '/api/settings',
+  '/api/members/me',
+  '/api/stats/syndicate',
+  '/api/stats/top-performers',
+  '/api/bets',
+  '/api/races',
+  '/api/reminders',
+  '/api/rotation?count=3',
+  '/api/next-bet',
+  '/api/members',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function buildIfStale() {
+  const { sourceHash } = (await import(path.join(root, 'scripts/source-hash.mjs'))) as {
+    sourceHash: (root: string) => string;
+  };
+  const stamp = path.join(root, 'dist/build-hash');
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === sourceHash(root)) return;
+  const { build } = (await import(path.join(root, 'scripts/build.mjs'))) as {
+    build: (o: { quiet: boolean }) => Promise<void>;
+  };
+  console.log('Building (the build is missing or stale)…');
+  await build({ quiet: true });
+}
+
+interface Measured extends LoadResult {
+  /** CPU per request: the app's and PostgreSQL's (ms), a figure less sensitive to a busy machine. */
+  appCpu: number;
+  pgCpu: number;
+}
+
+const fmtLoad = (r: Measured, base: number) =>
+  r.total === 0
+    ? `no response within the run (${r.errors} errors)`
+    : `${Math.round(r.rps)} req/s (${(r.rps / base).toFixed(3)}×), p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ` +
+      `CPU/req app ${r.appCpu.toFixed(2)} ms + pg ${r.pgCpu.toFixed(2)} ms` +
+      (r.errors + r.non2xx > 0 ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : '');
+
+async function main() {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const report = new Report();
+  await buildIfStale();
+  const buildDir = snapshotBuild(root);
+  const clientDir = path.join(buildDir, 'dist/client');
+
+  // ── Front end: bundle sizes from the built files ──
+  const F = 'Front end (initial JS and CSS, gzip -9, from dist/client)';
+  console.log(`\n${F}`);
+  const sizes = bundleSizes(clientDir);
+  report.add(F, 'Landing page JS', kb(sizes.landingJs));
+  report.add(F, 'Landing page CSS', kb(sizes.landingCss));
+  report.add(
+    F,
+    `Dashboard route JS (entry + ${sizes.dashboardChunk ?? 'no dashboard chunk found'})`,
+    kb(sizes.dashboardJs),
+    `≤ ${kb(BUDGET.dashboardJs)}`,
+    sizes.dashboardJs <= BUDGET.dashboardJs,
+  );
+  report.add(F, 'Dashboard route CSS', kb(sizes.dashboardCss));
+
+  // ── Start: first start (initdb) and restart, on the embedded database ──
+  const S = 'Start and memory (embedded PostgreSQL, fresh DATA_DIR)';
+  console.log(`\n${S}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  let app: AppProcess | undefined;
+  let db: pg.Client | undefined;
+  try {
+    app = await startApp(buildDir, dataDir, port);
+    report.add(
+      S,
+      'First start to healthy (initdb + migrations)',
+      ms(app.healthyAfterMs),
+      '≤ 15 s',
+      app.healthyAfterMs <= BUDGET.firstStart,
+    );
+    await stopApp(app);
+    app = await startApp(buildDir, dataDir, port);
+    report.add(
+      S,
+      'Restart to healthy',
+      ms(app.healthyAfterMs),
+      '≤ 5 s',
+      app.healthyAfterMs <= BUDGET.restart,
+    );
+    const postmaster = postmasterOf(dataDir);
+    const appPid = app.child.pid ?? 0;
+    report.add(
+      S,
+      'Idle after start: app RSS / PostgreSQL PSS',
+      `${mb(rssOf(appPid))} / ${mb(postgresPss(postmaster.pid))}`,
+    );
+
+    const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+    db = new pg.Client({
+      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${postmaster.port}/postgres`,
+    });
+    await db.connect();
+    const origin = app.origin;
+
+    // ── API: a syndicate of 10 members and 200 bets ──
+    const small = await signUpWithSyndicate(origin, 'Bench Admin');
+    await seedSyndicate(db, small.syndicateId, { members: 9, races: 30, reminders: 5 });
+    await seedBets(db, small.syndicateId, 1, 200);
+    await vacuumAnalyze(db);
+    const memory = memorySampler(appPid, postmaster.pid);
+
+    const A = `API throughput and latency (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, signed in)`;
+    console.log(`\n${A}`);
+    const base1 = await baseline(await freePort(), CONNECTIONS, DURATION);
+    report.add(
+      A,
+      'Bare node:http hello world',
+      `${Math.round(base1.rps)} req/s, p50 ${ms(base1.p50)}, p99 ${ms(base1.p99)}`,
+    );
+    const run = async (paths: string[], cookie?: string): Promise<Measured> => {
+      const app0 = cpuMsOf(appPid);
+      const pg0 = postgresCpuMs(postmaster.pid);
+      const r = await load({
+        url: origin,
+        paths,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        ...(cookie ? { cookie } : {}),
+      });
+      const n = Math.max(1, r.total);
+      return { ...r, appCpu: (cpuMsOf(appPid) - app0) / n, pgCpu: (postgresCpuMs(postmaster.pid) - pg0) / n };
+    };
+    const health = await run(['/api/health']);
+    const bets = await run(['/api/bets'], small.cookie);
+    const stats = await run(['/api/stats/syndicate'], small.cookie);
+    const top = await run(['/api/stats/top-performers?limit=100'], small.cookie);
+    const dash = await run(DASHBOARD, small.cookie);
+    const base2 = await baseline(await freePort(), CONNECTIONS, DURATION);
+    const base = (base1.rps + base2.rps) / 2;
+    report.add(
+      A,
+      'Bare node:http hello world (again, after the app runs)',
+      `${Math.round(base2.rps)} req/s; ratios below use the mean, ${Math.round(base)} req/s`,
+    );
+    const p99ok = (r: Measured) => r.p99 <= BUDGET.p99 && r.errors + r.non2xx === 0;
+    report.add(A, 'GET /api/health', fmtLoad(health, base));
+    report.add(
+      A,
+      'GET /api/bets (200 bets)',
+      fmtLoad(bets, base),
+      `≥ ${BUDGET.betsRatio}×`,
+      bets.rps / base >= BUDGET.betsRatio,
+    );
+    report.add(A, 'GET /api/bets (200 bets): p99', ms(bets.p99), `≤ ${BUDGET.p99} ms`, p99ok(bets));
+    report.add(
+      A,
+      'GET /api/stats/syndicate',
+      fmtLoad(stats, base),
+      `≥ ${BUDGET.statsRatio}×`,
+      stats.rps / base >= BUDGET.statsRatio,
+    );
+    report.add(A, 'GET /api/stats/syndicate: p99', ms(stats.p99), `≤ ${BUDGET.p99} ms`, p99ok(stats));
+    report.add(
+      A,
+      'GET /api/stats/top-performers?limit=100',
+      fmtLoad(top, base),
+      `p99 ≤ ${BUDGET.p99} ms`,
+      p99ok(top),
+    );
+    report.add(
+      A,
+      `Dashboard mix (${DASHBOARD.length} calls in turn per connection)`,
+      fmtLoad(dash, base),
+      `p99 ≤ ${BUDGET.p99} ms`,
+      p99ok(dash),
+    );
+    report.add(
+      A,
+      'Dashboard loads/s under that load (req/s ÷ 12)',
+      `${(dash.rps / DASHBOARD.length).toFixed(0)} loads/s`,
+    );
+    const whole = await dashboardLoadTimes(origin, DASHBOARD, small.cookie, ci ? 20 : 200);
+    report.add(
+      A,
+      'Whole dashboard load, unloaded (12 calls at once, 6 sockets)',
+      `p50 ${ms(whole.p50)}, p99 ${ms(whole.p99)}`,
+    );
+
+    // ── Growth: 1k members, 1k → 10k → 100k bets ──
+    const G = `Growth (1k members; ${CONNECTIONS} connections, ${DURATION} s each; latency p50 / p99)`;
+    console.log(`\n${G}`);
+    const big = await signUpWithSyndicate(origin, 'Growth Admin');
+    await seedSyndicate(db, big.syndicateId, { members: 999, races: 60, reminders: 20 });
+    const pagedProbe = await fetch(`${origin}/api/bets?limit=1`, { headers: { cookie: small.cookie } });
+    const paging = ((await pagedProbe.json()) as unknown[]).length === 1;
+    const reads: [string, string][] = [
+      ['stats', '/api/stats/syndicate'],
+      ['top', '/api/stats/top-performers?limit=100'],
+      ['bets', '/api/bets'],
+      ...(paging ? ([['page', '/api/bets?limit=50']] as [string, string][]) : []),
+      ['members', '/api/members'],
+    ];
+    const peak1 = memory.stop();
+    report.add(
+      S,
+      'Under the API load above (peak): app RSS',
+      mb(peak1.appRss),
+      '≤ 200 MB',
+      peak1.appRss <= BUDGET.appRss,
+    );
+    report.add(S, 'Under the API load above (peak): PostgreSQL PSS', mb(peak1.pgPss));
+    const growthMemory = memorySampler(appPid, postmaster.pid);
+    const growth = new Map<string, Measured>();
+    let seeded = 0;
+    for (const n of GROWTH) {
+      const seedT0 = performance.now();
+      await seedBets(db, big.syndicateId, seeded + 1, n);
+      seeded = n;
+      await vacuumAnalyze(db);
+      report.notes.push(
+        `Seeding up to ${n} bets took ${ms(performance.now() - seedT0)} (bulk SQL, then VACUUM ANALYZE).`,
+      );
+      for (const [key, url] of reads) {
+        const r = await run([url], big.cookie);
+        growth.set(`${key}@${n}`, r);
+        const label = `${url} with ${n / 1000}k bets`;
+        report.add(G, label, fmtLoad(r, base));
+      }
+      const mix = await run(DASHBOARD, big.cookie);
+      report.add(G, `Dashboard mix with ${n / 1000}k bets`, fmtLoad(mix, base));
+    }
+    for (const key of ['stats', 'top']) {
+      const small1k = growth.get(`${key}@1000`);
+      const large = growth.get(`${key}@100000`);
+      if (!small1k || !large) continue;
+      const ratio = large.p50 / Math.max(small1k.p50, 0.001);
+      report.add(
+        G,
+        `${key === 'stats' ? 'Stats' : 'Top performers'}: p50 at 100k ÷ p50 at 1k`,
+        `${ratio.toFixed(2)}×`,
+        `≤ ${BUDGET.growth}×`,
+        ratio <= BUDGET.growth,
+      );
+    }
+    const peak2 = growthMemory.stop();
+    report.add(
+      S,
+      'Under the growth loads (peak; lists of up to 2000 bets)',
+      `app RSS ${mb(peak2.appRss)}, PostgreSQL PSS ${mb(peak2.pgPss)}`,
+    );
+
+    // ── Headers and Lighthouse ──
+    const H = 'Compression and caching (as served)';
+    console.log(`\n${H}`);
+    for (const c of await headerChecks(origin, clientDir, small.cookie))
+      report.add(H, c.name, c.detail, 'as named', c.pass);
+
+    if (withLighthouse) {
+      const L = 'Lighthouse 12 (mobile preset, simulated throttling, Debian Chromium, headless)';
+      console.log(`\n${L}`);
+      for (const [label, cookie] of [
+        ['Landing page (signed out)', undefined],
+        ['Dashboard (signed in, 200 bets)', small.cookie],
+      ] as const) {
+        try {
+          const lh = await lighthouse(root, `${origin}/`, cookie);
+          report.add(
+            L,
+            `${label}: performance`,
+            String(lh.performance),
+            `≥ ${BUDGET.lhPerformance}`,
+            lh.performance >= BUDGET.lhPerformance,
+          );
+          report.add(
+            L,
+            `${label}: accessibility`,
+            String(lh.accessibility),
+            `≥ ${BUDGET.lhAccessibility}`,
+            lh.accessibility >= BUDGET.lhAccessibility,
+          );
+          report.add(
+            L,
+            `${label}: JS the browser loaded (gzip -9 of those files)`,
+            `${kb(gzipOf(clientDir, lh.scripts))} in ${lh.scripts.length} files`,
+          );
+        } catch (err) {
+          report.add(
+            L,
+            `${label}`,
+            `not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+            `≥ ${BUDGET.lhPerformance} / ≥ ${BUDGET.lhAccessibility}`,
+            false,
+          );
+        }
+      }
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    report.add(
+      S,
+      'Idle after the loads: app RSS / PostgreSQL PSS',
+      `${mb(rssOf(appPid))} / ${mb(postgresPss(postmaster.pid))}`,
+    );
+  } finally {
+    await db?.end().catch(() => {});
+    if (app) await stopApp(app);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  }
+
+  report.print();
+  if (writeDocs) {
+    const explanation = fs.readFileSync(path.join(root, 'bench/performance-notes.md'), 'utf8');
+    const command = ci
+      ? 'npm run bench:ci -- --write'
+      : `npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}`;
+    const md = report.markdown({ command, startedAt, seconds: (performance.now() - t0) / 1000, explanation });
+    const out = path.join(root, 'docs/performance.md');
+    fs.writeFileSync(out, md);
+    // As `npm run lint` wants it (biome formats Markdown too).
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', out],
+      {
+        stdio: 'ignore',
+      },
+    );
+    console.log('Wrote docs/performance.md');
+  }
+  // CI holds only the bundle budget: the rest are figures of a shared, noisy machine.
+  const bundleFailed = report.failures.some((r) => r.name.startsWith('Dashboard route JS'));
+  process.exitCode = ci && bundleFailed ? 1 : 0;
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
