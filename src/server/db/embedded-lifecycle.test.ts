@@ -60,7 +60,7 @@ async function post(port: number, url: string, body: object, cookie?: string) {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      origin: 'http://localhost:' + port,
+      origin: `http://localhost:${port}`,
       ...(cookie ? { cookie } : {}),
     },
     body: JSON.stringify(body),

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AssistantPanel } from '@/features/assistant/assistant-panel';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -23,6 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <BottomNav />
+      <AssistantPanel />
     </div>
   );
 }

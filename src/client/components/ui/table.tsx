@@ -1,16 +1,28 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A table inside a wrapper that scrolls sideways on small screens. */
+/**
+ * A table inside a wrapper that scrolls sideways on small screens. The wrapper is focusable (and
+ * named by `label`) so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ */
 export function Table({
   className,
   wrapperClassName,
+  label,
   ...props
-}: ComponentProps<'table'> & { wrapperClassName?: string }) {
+}: ComponentProps<'table'> & { wrapperClassName?: string; label?: string }) {
   return (
-    <div className={cn('relative w-full overflow-x-auto', wrapperClassName)}>
+    <section
+      className={cn(
+        'relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring',
+        wrapperClassName,
+      )}
+      aria-label={label ?? 'Table'}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+      tabIndex={0}
+    >
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
-    </div>
+    </section>
   );
 }
 

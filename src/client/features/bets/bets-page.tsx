@@ -1,5 +1,101 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import type { Bet } from '@shared/bet';
+import { Plus } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useBets } from '@/features/bets/api/get-bets';
+import { useMyMember } from '@/features/members/api/get-my-member';
+import { useIsAdmin } from '@/lib/use-role';
+import { AddBetDialog } from './components/add-bet-dialog';
+import type { BetHandlers } from './components/bet-actions';
+import { BetCardList } from './components/bet-cards';
+import { BetsTable } from './components/bets-table';
+import { StatusFilterSelect } from './components/bets-toolbar';
+import { EditBetDialog } from './components/edit-bet-dialog';
+import { SortControl } from './components/sort-control';
+import { betRows, DEFAULT_SORT, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
+import { useDeleteBetState, useEditBetState, useSettleBets } from './lib/use-bet-changes';
 
+/** /bets: every bet, filtered by status and sorted by column; two-part bets fold into one row. */
 export function BetsPage() {
-  return <PagePlaceholder title="Bets" description="Every bet the syndicate has placed, and its result." />;
+  const { data: bets, isPending, isError } = useBets();
+  const isAdmin = useIsAdmin();
+  const { data: me } = useMyMember();
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [addOpen, setAddOpen] = useState(false);
+  const { settling, onSettle } = useSettleBets();
+  const editing = useEditBetState();
+  const deleting = useDeleteBetState();
+
+  const rows = useMemo(() => betRows(bets ?? [], sort, filter), [bets, sort, filter]);
+  const onSort = useCallback((column: SortColumn) => setSort((s) => nextSort(s, column)), []);
+  // Same rule as the server: an admin changes any bet; a member only bets under their own member.
+  const canChange = useCallback(
+    (bet: Bet) => isAdmin || (me !== undefined && bet.memberId === me.id),
+    [isAdmin, me],
+  );
+  const handlers = useMemo<BetHandlers>(
+    () => ({
+      canChange,
+      settling,
+      onSettle: (list, status) => void onSettle(list, status),
+      onEdit: editing.edit,
+      onDelete: deleting.ask,
+    }),
+    [canChange, settling, onSettle, editing.edit, deleting.ask],
+  );
+
+  return (
+    <div className="grid gap-6 pb-16 md:pb-0">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Bets</h1>
+        <Button onClick={() => setAddOpen(true)}>
+          <Plus aria-hidden="true" />
+          Add Bet
+        </Button>
+      </div>
+      <div className="grid gap-3 sm:flex sm:items-center">
+        <StatusFilterSelect value={filter} onChange={setFilter} />
+        <div className="md:hidden">
+          <SortControl sort={sort} onSort={onSort} />
+        </div>
+      </div>
+      {isPending ? (
+        <Spinner label="Loading bets..." />
+      ) : isError ? (
+        <EmptyState title="Failed to load bets." description="Please try again later." />
+      ) : rows.length === 0 ? (
+        <Card>
+          <EmptyState title="No bets found." />
+        </Card>
+      ) : (
+        <>
+          <Card className="hidden overflow-hidden md:block">
+            <BetsTable rows={rows} sort={sort} onSort={onSort} handlers={handlers} />
+          </Card>
+          <div className="md:hidden">
+            <BetCardList rows={rows} handlers={handlers} />
+          </div>
+        </>
+      )}
+      <AddBetDialog open={addOpen} onOpenChange={setAddOpen} />
+      <EditBetDialog bet={editing.bet} open={editing.open} onOpenChange={editing.onOpenChange} />
+      <ConfirmDialog
+        open={deleting.open}
+        onOpenChange={deleting.onOpenChange}
+        title="Delete Bet"
+        description={
+          deleting.bet
+            ? `Are you sure you want to delete the ${deleting.bet.betType} bet on ${deleting.bet.horseName}? This action cannot be undone.`
+            : ''
+        }
+        pending={deleting.pending}
+        onConfirm={() => void deleting.confirm()}
+      />
+    </div>
+  );
 }

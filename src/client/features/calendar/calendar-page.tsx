@@ -1,5 +1,55 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { Plus } from 'lucide-react';
+import { useMemo } from 'react';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useRaces } from '@/features/races/api/get-races';
+import { useNextBet } from '@/features/rotation/api/get-next-bet';
+import { useSyndicateFormat } from '@/lib/format';
+import { AddRaceDialog } from './components/add-race-dialog';
+import { ListView } from './components/list-view';
+import { MonthView, type ScheduledBet } from './components/month-view';
+import { racesFromToday } from './month-grid';
+import { useDialogState } from './use-dialog-state';
 
+/** Race Calendar (spec §2): a month grid and a list of the races from today onward. */
 export function CalendarPage() {
-  return <PagePlaceholder title="Race Calendar" description="Upcoming races and scheduled bets." />;
+  const f = useSyndicateFormat();
+  const races = useRaces();
+  const nextBet = useNextBet();
+  const addRace = useDialogState();
+
+  const upcoming = useMemo(() => racesFromToday(races.data ?? [], f), [races.data, f]);
+  const scheduledBet = useMemo<ScheduledBet | null>(() => {
+    const member = nextBet.data?.member;
+    const date = nextBet.data?.date;
+    return member && date ? { day: f.dayKey(date), title: `Next bet: ${member.name}` } : null;
+  }, [nextBet.data, f]);
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Race Calendar</h1>
+          <p className="mt-1 text-muted-foreground">Upcoming races and the syndicate's scheduled bets.</p>
+        </div>
+        <Button onClick={addRace.show}>
+          <Plus aria-hidden="true" />
+          Add Race
+        </Button>
+      </div>
+      <Tabs defaultValue="month">
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="month">Month View</TabsTrigger>
+          <TabsTrigger value="list">List View</TabsTrigger>
+        </TabsList>
+        <TabsContent value="month">
+          <MonthView races={upcoming} scheduledBet={scheduledBet} f={f} />
+        </TabsContent>
+        <TabsContent value="list">
+          <ListView races={upcoming} loading={races.isPending} f={f} onAddRace={addRace.show} />
+        </TabsContent>
+      </Tabs>
+      <AddRaceDialog open={addRace.open} onOpenChange={addRace.onOpenChange} />
+    </div>
+  );
 }

@@ -1,10 +1,128 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import type { Member } from '@shared/member';
+import { Plus, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useTopPerformers } from '@/features/stats/api/get-top-performers';
+import { errorStatus, readApiErrorBody } from '@/lib/api';
+import { useIsAdmin } from '@/lib/use-role';
+import { useDeleteMember } from './api/delete-member';
+import { findActiveSubscription, useAllMemberSubscriptions } from './api/get-member-subscriptions';
+import { useMembers } from './api/get-members';
+import { ManageSubscriptionDialog } from './components/manage-subscription-dialog';
+import { MemberCard } from './components/member-card';
+import { MemberFormDialog } from './components/member-form-dialog';
+
+/** Spec §9: the members page asks for every performer (limit 100). */
+const PERFORMERS_LIMIT = 100;
 
 export function MembersPage() {
+  const isAdmin = useIsAdmin();
+  const members = useMembers();
+  const ids = useMemo(() => (members.data ?? []).map((m) => m.id), [members.data]);
+  const subscriptions = useAllMemberSubscriptions(ids);
+  const performers = useTopPerformers(PERFORMERS_LIMIT);
+  const remove = useDeleteMember();
+
+  const [editing, setEditing] = useState<{ member?: Member } | null>(null);
+  const [managing, setManaging] = useState<Member | null>(null);
+  const [deleting, setDeleting] = useState<Member | null>(null);
+
+  const byMember = useMemo(
+    () => new Map((performers.data ?? []).map((p) => [p.member.id, p])),
+    [performers.data],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: 'Member deleted' });
+    } catch (error) {
+      // The last admin cannot be removed: show the server's reason.
+      const message = errorStatus(error) === 409 ? readApiErrorBody(error)?.message : undefined;
+      toast({
+        title: 'Error',
+        description: message ?? 'Failed to delete member. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const addButton = (label: string) => (
+    <Button onClick={() => setEditing({})}>
+      <Plus aria-hidden="true" />
+      {label}
+    </Button>
+  );
+
   return (
-    <PagePlaceholder
-      title="Members"
-      description="Everyone in the syndicate, their plans and their results."
-    />
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Members</h1>
+          <p className="mt-1 text-muted-foreground">
+            Everyone in the syndicate, their plans and their results.
+          </p>
+        </div>
+        {isAdmin ? addButton('Add Member') : null}
+      </div>
+
+      {members.isPending ? (
+        <Spinner label="Loading members..." />
+      ) : members.isError ? (
+        <p className="py-10 text-center text-sm text-destructive">Could not load members.</p>
+      ) : members.data.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          title="No members yet"
+          action={isAdmin ? addButton('Add First Member') : undefined}
+          className="rounded-lg border border-dashed border-input bg-card"
+        />
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {members.data.map((member) => (
+            <MemberCard
+              key={member.id}
+              member={member}
+              subscription={findActiveSubscription(subscriptions.data, member.id)}
+              subscriptionPending={subscriptions.isPending}
+              performance={byMember.get(member.id)}
+              isAdmin={isAdmin}
+              onEdit={(m) => setEditing({ member: m })}
+              onManageSubscription={setManaging}
+              onDelete={setDeleting}
+            />
+          ))}
+        </div>
+      )}
+
+      <MemberFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        member={editing?.member}
+      />
+      <ManageSubscriptionDialog
+        member={managing}
+        onOpenChange={(open) => {
+          if (!open) setManaging(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Confirm Deletion"
+        description={`Are you sure you want to remove ${deleting?.name ?? ''} from the syndicate? This action cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
   );
 }

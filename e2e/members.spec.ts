@@ -1,0 +1,176 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, toasts } from './support/helpers';
+import {
+  createMember,
+  createPlan,
+  joinAsMember,
+  pageReady,
+  seedAdmin,
+  settledBet,
+  shortDate,
+  shot,
+  syndicateToday,
+} from './support/people';
+
+test.use({ bypassCSP: true });
+
+test('an admin adds a member, assigns a subscription and deletes the member', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { account } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Members');
+  const plan = await createPlan(page, baseURL!, { name: 'Gold', price: 50, duration: 3 });
+
+  await page.goto('/members');
+
+  await pageReady(page, 'Members');
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+  const cards = page.getByTestId('member-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(account.name);
+  await expect(cards.first()).toContainText('Admin');
+
+  // Add with validation on an empty submit.
+  await page.getByRole('button', { name: 'Add Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Member' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Role')).toHaveText('Member'); // default role
+  await dialog.getByRole('button', { name: 'Add Member' }).click();
+  await expect(dialog.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(dialog.getByText('Invalid email address')).toBeVisible();
+  await expect(dialog.getByText('Initials are required')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const name = `Mia Rose Tan ${Math.random().toString(36).slice(2, 5)}`;
+  await dialog.getByLabel('Name').fill(name);
+  await expect(dialog.getByLabel('Initials')).toHaveValue('MRT'); // derived from the name
+  await dialog.getByLabel('Initials').fill('MRTX');
+  await dialog.getByLabel('Email').fill('mia.tan@example.test');
+  await dialog.getByRole('button', { name: 'Add Member' }).click();
+  await expect(dialog.getByText('Initials must be at most 3 characters')).toBeVisible();
+  await dialog.getByLabel('Initials').fill('MT');
+  await dialog.getByRole('button', { name: 'Add Member' }).click();
+  await expect(toasts(page).getByText('Member added')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = cards.filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Member');
+  await expect(card).toContainText('mia.tan@example.test');
+  await expect(card).toContainText('Active');
+  await expect(card).toContainText('No active subscription');
+  await expect(card).toContainText('No bets');
+  await expect(card).toContainText('$0');
+
+  // Manage Subscription: a plan is required; then it shows with 'Active' and 'Expires'.
+  await card.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Manage Subscription' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Subscription' });
+  await manage.getByRole('button', { name: 'Assign Subscription' }).click();
+  await expect(manage.getByText('Please select a subscription')).toBeVisible();
+  await manage.getByLabel('Subscription plan').click();
+  await page.getByRole('option', { name: 'Gold - $50/3mo' }).click();
+  const { today } = await syndicateToday(page);
+  await expect(manage.getByLabel('Start date')).toHaveValue(today);
+  await expectNoSeriousA11yViolations(page);
+  await manage.getByRole('button', { name: 'Assign Subscription' }).click();
+  await expect(toasts(page).getByText('Subscription assigned')).toBeVisible();
+  await expect(manage).toBeHidden();
+  const subs = (await (await page.request.get(`/api/members`)).json()) as { id: number; name: string }[];
+  const mia = subs.find((m) => m.name === name)!;
+  const [sub] = (await (await page.request.get(`/api/members/${mia.id}/subscriptions`)).json()) as {
+    endDate: string;
+    subscriptionId: number;
+  }[];
+  expect(sub!.subscriptionId).toBe(plan.id);
+  await expect(card).toContainText('Gold');
+  await expect(card.getByText('Active', { exact: true }).last()).toBeVisible();
+  await expect(card).toContainText(`Expires ${shortDate(sub!.endDate.slice(0, 10))}`);
+  await shot(page, testInfo, 'members');
+
+  // Edit.
+  await card.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Member' });
+  await expect(edit.getByLabel('Name')).toHaveValue(name);
+  await edit.getByLabel('Active').click();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts(page).getByText('Member updated')).toBeVisible();
+  await expect(card).toContainText('Inactive');
+
+  // Delete with the exact confirmation.
+  await card.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
+  await expect(confirm).toContainText(
+    `Are you sure you want to remove ${name} from the syndicate? This action cannot be undone.`,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toasts(page).getByText('Member deleted')).toBeVisible();
+  await expect(cards.filter({ hasText: name })).toHaveCount(0);
+
+  // The last admin cannot be removed: the server's reason is shown.
+  await cards
+    .first()
+    .getByRole('button', { name: `Actions for ${account.name}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Confirm Deletion' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(toasts(page).getByText('A syndicate needs at least one admin')).toBeVisible();
+  await expect(cards).toHaveCount(1);
+});
+
+test('win rate and earnings come from settled bets; no plans says so', async ({ page, baseURL }) => {
+  await seedAdmin(page, baseURL!, 'Ada Admin', 'Members');
+  const winner = await createMember(page, baseURL!, 'Wendy Winner');
+  const loser = await createMember(page, baseURL!, 'Larry Loser');
+  await settledBet(page, baseURL!, winner.id, 'win', 10, 3); // +20
+  await settledBet(page, baseURL!, winner.id, 'loss', 10); // -10 → +10, 50%
+  await settledBet(page, baseURL!, loser.id, 'loss', 45); // -45, 0%
+
+  await page.goto('/members');
+
+  await pageReady(page, 'Members');
+  const cards = page.getByTestId('member-card');
+  const w = cards.filter({ hasText: 'Wendy Winner' });
+  await expect(w).toContainText('50%');
+  const wEarnings = w.getByText('+$10', { exact: true });
+  await expect(wEarnings).toBeVisible();
+  await expect(wEarnings).toHaveClass(/text-success/);
+  const l = cards.filter({ hasText: 'Larry Loser' });
+  await expect(l).toContainText('0%');
+  await expect(l.getByText('-$45', { exact: true })).toHaveClass(/text-destructive/);
+
+  await w.getByRole('button', { name: 'Actions for Wendy Winner' }).click();
+  await page.getByRole('menuitem', { name: 'Manage Subscription' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Subscription' });
+  await expect(manage.getByText('No subscription plans available.')).toBeVisible();
+  await expect(manage.getByText('Create subscription plans first in the Subscriptions page.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(manage).toBeHidden();
+});
+
+test('a member sees the cards but no admin actions', async ({ page, baseURL, browser }, testInfo) => {
+  const { syndicate, account } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Members');
+  const member = await joinAsMember(browser, baseURL!, syndicate.inviteCode, 'Max Member');
+  try {
+    const p = member.page;
+    await p.setViewportSize(page.viewportSize()!);
+    await p.goto('/members');
+    await pageReady(p, 'Members');
+    const cards = p.getByTestId('member-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.filter({ hasText: account.name })).toContainText('Admin');
+    await expect(cards.filter({ hasText: 'Max Member' })).toContainText('Member');
+    await expect(p.getByRole('button', { name: 'Add Member' })).toHaveCount(0);
+    await expect(p.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(p);
+    await shot(p, testInfo, 'members-as-member');
+  } finally {
+    await member.context.close();
+  }
+});

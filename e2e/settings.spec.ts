@@ -1,0 +1,197 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, header, toasts } from './support/helpers';
+import { joinAsMember, pageReady, seedAdmin, shot } from './support/people';
+
+test.use({ bypassCSP: true });
+
+test('general: save the name, copy the invite code, QR code, slider bounds, reset', async ({
+  page,
+  baseURL,
+  context,
+}, testInfo) => {
+  const { syndicate } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Settings');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  await page.goto('/settings');
+  await pageReady(page, 'Settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  const name = page.getByLabel('Syndicate Name');
+  await expect(name).toHaveValue(syndicate.name);
+  await expectNoSeriousA11yViolations(page);
+
+  // Validation, then save: the header and the document title follow.
+  await name.fill('A');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Syndicate name must be at least 2 characters')).toBeVisible();
+  const renamed = `Renamed ${Math.random().toString(36).slice(2, 6)}`;
+  await name.fill(renamed);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts(page).getByText('Settings saved')).toBeVisible();
+  await expect(header(page).syndicate).toHaveText(renamed);
+  await expect(page).toHaveTitle(renamed);
+
+  // Invite code: copy, indicator resets after 2 s.
+  const code = page.getByTestId('invite-code');
+  await expect(code).toHaveText(syndicate.inviteCode);
+  await page.getByRole('button', { name: 'Copy invite code' }).click();
+  await expect(toasts(page).getByText('Copied!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite code copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(syndicate.inviteCode);
+  await expect(page.getByRole('button', { name: 'Copy invite code' })).toBeVisible({ timeout: 4000 });
+
+  // QR code → /join?code=…, download and share (copy fallback without a native share sheet).
+  const link = `${baseURL}/join?code=${syndicate.inviteCode}`;
+  const qr = page.getByRole('img', { name: `QR code linking to ${link}` });
+  await expect(qr).toBeVisible();
+  await expect(qr).toHaveAttribute('data-value', link);
+  expect(await qr.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThanOrEqual(160);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as PNG' }).click();
+  expect((await download).suggestedFilename()).toBe(`invite-${syndicate.inviteCode}.png`);
+  await expect(toasts(page).getByText('QR Code Downloaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(toasts(page).getByText('Link Copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // Slider: 10 to 500 in steps of 10, default 100.
+  const slider = page.getByRole('slider', { name: 'Default Bet Amount' });
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+  await expect(slider).toHaveAttribute('aria-valuemin', '10');
+  await expect(slider).toHaveAttribute('aria-valuemax', '500');
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await expect(slider).toHaveAttribute('aria-valuenow', '10');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '10');
+  await page.keyboard.press('End');
+  await expect(slider).toHaveAttribute('aria-valuenow', '500');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '490');
+  await expect(page.getByTestId('default-bet-value')).toHaveText('$490');
+  await shot(page, testInfo, 'settings-general');
+
+  // Manual rotation: after saving it, an admin picks the next member.
+  await page.getByLabel('Member Rotation Strategy').click();
+  await page.getByRole('option', { name: /^Manual/ }).click();
+  await expect(
+    page.getByText('Save the manual strategy, then pick who places the next bet here.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts(page).getByText('Settings saved')).toBeVisible();
+  await expect(page.getByLabel('Next member to bet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+  await expect(toasts(page).getByText('Settings reset')).toBeVisible();
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByLabel('Member Rotation Strategy')).toContainText('Sequential');
+  await expect(page.getByLabel('Currency')).toContainText('USD');
+});
+
+test('notifications, account and integrations tabs', async ({ page, baseURL }, testInfo) => {
+  const { account } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Settings');
+  await page.goto('/settings');
+  await pageReady(page, 'Settings');
+
+  // Notifications: local only, kept across reloads.
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  const email = page.getByRole('switch', { name: 'Email Notifications' });
+  await expect(email).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
+  await expect(page.getByLabel('Remind me before a bet')).toHaveText('3 days');
+  await email.click();
+  await expect(email).not.toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'settings-notifications');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('switch', { name: 'Email Notifications' })).not.toBeChecked();
+
+  // Account: save your name and initials.
+  await page.getByRole('tab', { name: 'Account' }).click();
+  await expect(page.getByLabel('Full Name')).toHaveValue(account.name);
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+  await expect(page.getByLabel('Role')).toHaveValue('Admin');
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByLabel('Initials').fill('al');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(toasts(page).getByText('Profile saved')).toBeVisible();
+  const me = (await (await page.request.get('/api/members/me')).json()) as { name: string; initials: string };
+  expect(me).toMatchObject({ name: 'Ada Lovelace', initials: 'AL' });
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'settings-account');
+
+  // The last admin cannot leave: the server says why.
+  await page.getByRole('button', { name: 'Leave Syndicate' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Leave Syndicate' })
+    .getByRole('button', { name: 'Leave Syndicate' })
+    .click();
+  await expect(toasts(page).getByText('A syndicate needs at least one admin')).toBeVisible();
+
+  // Integrations: status and the API key.
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(page.getByTestId('racing-status')).toContainText('Not configured');
+  await page.getByRole('button', { name: 'Save API Key' }).click();
+  await expect(page.getByText('API key must be at least 10 characters long')).toBeVisible();
+  await page.getByLabel('API Key').fill('short');
+  await page.getByRole('button', { name: 'Save API Key' }).click();
+  await expect(page.getByText('API key must be at least 10 characters long')).toBeVisible();
+  await page.getByLabel('API Key').fill('rk-live-0123456789-WXYZ');
+  await page.getByRole('button', { name: 'Save API Key' }).click();
+  await expect(toasts(page).getByText('API key saved')).toBeVisible();
+  await expect(page.getByTestId('api-key-last4')).toHaveText('WXYZ');
+  await expect(page.getByText('rk-live-0123456789-WXYZ')).toHaveCount(0);
+  await expect(page.getByTestId('racing-status')).toContainText('Configured');
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'settings-integrations');
+});
+
+test('a member sees settings read-only and can leave', async ({ page, baseURL, browser }, testInfo) => {
+  const { syndicate } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Settings');
+  const member = await joinAsMember(browser, baseURL!, syndicate.inviteCode, 'Max Member');
+  try {
+    const p = member.page;
+    await p.setViewportSize(page.viewportSize()!);
+    await p.goto('/settings');
+    await pageReady(p, 'Settings');
+    await expect(p.getByLabel('Syndicate Name')).toHaveValue(syndicate.name);
+    await expect(p.getByLabel('Syndicate Name')).toBeDisabled();
+    await expect(p.getByText('Only an admin can change these settings.')).toBeVisible();
+    await expect(p.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+    await expect(p.getByRole('button', { name: 'Reset to Defaults' })).toHaveCount(0);
+    await expect(p.getByRole('button', { name: 'Regenerate' })).toHaveCount(0);
+    await expect(p.getByTestId('invite-code')).toHaveText(syndicate.inviteCode);
+    await expectNoSeriousA11yViolations(p);
+    await shot(p, testInfo, 'settings-as-member');
+
+    await p.getByRole('tab', { name: 'Integrations' }).click();
+    await expect(p.getByText('Only an admin can set the API key.')).toBeVisible();
+    await expect(p.getByLabel('API Key')).toHaveCount(0);
+
+    await p.getByRole('tab', { name: 'Account' }).click();
+    await expect(p.getByLabel('Role')).toHaveValue('Member');
+    await p.getByRole('button', { name: 'Leave Syndicate' }).click();
+    await p
+      .getByRole('alertdialog', { name: 'Leave Syndicate' })
+      .getByRole('button', { name: 'Leave Syndicate' })
+      .click();
+    await expect(p.getByRole('heading', { name: 'Welcome to Racing Syndicate' })).toBeVisible();
+    await expect(p).toHaveURL(`${baseURL}/`);
+  } finally {
+    await member.context.close();
+  }
+});
+
+test('an admin regenerates the invite code', async ({ page, baseURL }) => {
+  const { syndicate } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Settings');
+  await page.goto('/settings');
+  await pageReady(page, 'Settings');
+  await expect(page.getByTestId('invite-code')).toHaveText(syndicate.inviteCode);
+  await page.getByRole('button', { name: 'Regenerate' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Regenerate the invite code?' });
+  await confirm.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(toasts(page).getByText('Invite code regenerated')).toBeVisible();
+  await expect(page.getByTestId('invite-code')).not.toHaveText(syndicate.inviteCode);
+  await expect(page.getByTestId('invite-code')).toHaveText(/^[0-9A-Z]{8}$/);
+});

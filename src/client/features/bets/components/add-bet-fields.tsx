@@ -1,0 +1,124 @@
+import { useId, useMemo } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select';
+import { useMembers } from '@/features/members/api/get-members';
+import type { AddBetFormValues } from '../lib/add-bet-form';
+import { BET_TYPE_OPTIONS, ODDS_TYPE_OPTIONS } from '../lib/bet-form';
+import { AdvancedFields, AdvancedToggle } from './advanced-fields';
+
+type Form = { form: UseFormReturn<AddBetFormValues> };
+
+/** The member the bet is placed under (active members only). */
+export function MemberField({ form }: Form) {
+  const { data: members, isPending } = useMembers();
+  const options = useMemo(
+    () => (members ?? []).filter((m) => m.isActive).map((m) => ({ value: String(m.id), label: m.name })),
+    [members],
+  );
+  return (
+    <Controller
+      control={form.control}
+      name="memberId"
+      render={({ field, fieldState }) => (
+        <SelectField
+          label="Member"
+          placeholder={isPending ? 'Loading members...' : 'Select a member'}
+          options={options}
+          value={field.value}
+          onValueChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** Horse name, bet type, odds type, odds and amount of the (first) bet. */
+export function BetCoreFields({ form }: Form) {
+  const { register, control, formState } = form;
+  const { errors } = formState;
+  return (
+    <div className="grid grid-cols-2 items-start gap-x-3 gap-y-4">
+      <div className="col-span-2">
+        <FormField
+          label="Horse Name"
+          placeholder="e.g. Winx"
+          aria-required="true"
+          error={errors.horseName?.message}
+          {...register('horseName')}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="betType"
+        render={({ field }) => (
+          <SelectField
+            label="Bet Type"
+            options={BET_TYPE_OPTIONS}
+            value={field.value}
+            onValueChange={field.onChange}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="oddsType"
+        render={({ field }) => (
+          <SelectField
+            label="Odds Type"
+            options={ODDS_TYPE_OPTIONS}
+            value={field.value}
+            onValueChange={field.onChange}
+          />
+        )}
+      />
+      <FormField
+        label="Odds"
+        inputMode="decimal"
+        placeholder="e.g. 3.50"
+        aria-required="true"
+        error={errors.odds?.message}
+        {...register('odds')}
+      />
+      <FormField
+        label="Amount"
+        inputMode="decimal"
+        placeholder="e.g. 20"
+        aria-required="true"
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+    </div>
+  );
+}
+
+/** The Show/Hide button and the advanced options (sent only while shown and filled). */
+export function AddBetAdvanced({ form }: Form) {
+  const panelId = useId();
+  const shown = form.watch('showAdvanced');
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-3">
+      <AdvancedToggle
+        shown={shown}
+        controls={panelId}
+        onToggle={() => form.setValue('showAdvanced', !shown)}
+      />
+      {shown ? (
+        <AdvancedFields
+          id={panelId}
+          field={(key) => form.register(key)}
+          errors={{
+            horseNumber: errors.horseNumber?.message,
+            jockey: errors.jockey?.message,
+            trainer: errors.trainer?.message,
+            weight: errors.weight?.message,
+            barrier: errors.barrier?.message,
+            silkColor: errors.silkColor?.message,
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Bet, BetStatus } from '@shared/bet';
+import type { GroupStatus } from '@shared/bet-group';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { InitialsAvatar } from '@/components/ui/initials-avatar';
+import { Td } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { useSyndicateFormat } from '@/lib/format';
+
+const STATUS: Record<GroupStatus, { label: string; variant: BadgeVariant }> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  win: { label: 'Win', variant: 'success' },
+  loss: { label: 'Loss', variant: 'destructive' },
+  mixed: { label: 'Mixed', variant: 'secondary' },
+};
+
+export function StatusBadge({ status }: { status: GroupStatus | BetStatus }) {
+  const s = STATUS[status];
+  return <Badge variant={s.variant}>{s.label}</Badge>;
+}
+
+/** Decimal odds with two places: 3.5 → '3.50'. */
+export const formatOdds = (odds: number): string => odds.toFixed(2);
+
+export function MemberCell({ member }: { member: Bet['member'] }) {
+  return (
+    <Td>
+      <div className="flex items-center gap-2">
+        <InitialsAvatar name={member.name} initials={member.initials} className="size-8 text-xs" />
+        <span className="min-w-20 font-medium">{member.name}</span>
+      </div>
+    </Td>
+  );
+}
+
+export function RaceCell({ race }: { race: Bet['race'] }) {
+  return (
+    <Td>
+      {race ? (
+        <div>
+          <div className="font-medium">{race.name}</div>
+          <div className="text-xs text-muted-foreground">{race.venue}</div>
+        </div>
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      )}
+    </Td>
+  );
+}
+
+export function DateCell({ date }: { date: string }) {
+  const f = useSyndicateFormat();
+  return <Td className="whitespace-nowrap">{f.date(date, 'MMM d, yyyy')}</Td>;
+}
+
+export function MoneyCell({ amount }: { amount: number }) {
+  const f = useSyndicateFormat();
+  return <Td className="whitespace-nowrap tabular-nums">{f.money(amount)}</Td>;
+}
+
+/** Profit in green, loss in red; `pendingText` while there is no result yet. */
+export function ResultCell({ result, pendingText = '—' }: { result: number | null; pendingText?: string }) {
+  const f = useSyndicateFormat();
+  if (result === null) return <Td className="whitespace-nowrap text-muted-foreground">{pendingText}</Td>;
+  return (
+    <Td
+      className={cn(
+        'whitespace-nowrap font-medium tabular-nums',
+        result > 0 ? 'text-[#15803d]' : result < 0 ? 'text-destructive' : undefined,
+      )}
+    >
+      {f.money(result, { signed: true })}
+    </Td>
+  );
+}

@@ -1,0 +1,187 @@
+import type { Bet } from '@shared/bet';
+import type { BetRow } from '@shared/bet-group';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Td, Tr } from '@/components/ui/table';
+import { betTypeLabel } from '../lib/bet-form';
+import { BetActions, type BetHandlers } from './bet-actions';
+import { DateCell, formatOdds, MemberCell, MoneyCell, RaceCell, ResultCell, StatusBadge } from './bet-cells';
+
+/** The Actions column stays in view while the table scrolls sideways on a small screen. */
+export const ACTIONS_CELL =
+  'sticky right-0 bg-card text-right shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] xl:shadow-none';
+
+function OddsCell({ bet }: { bet: Bet }) {
+  return (
+    <Td className="whitespace-nowrap tabular-nums">
+      {formatOdds(bet.odds)}
+      {bet.oddsType === 'tote' ? <span className="ml-1 text-xs text-muted-foreground">tote</span> : null}
+    </Td>
+  );
+}
+
+export function SingleBetRow({ bet, handlers }: { bet: Bet; handlers: BetHandlers }) {
+  return (
+    <Tr data-testid="bet-item">
+      <MemberCell member={bet.member} />
+      <Td className="font-medium" data-testid="bet-horse">
+        {bet.horseName}
+      </Td>
+      <RaceCell race={bet.race} />
+      <DateCell date={bet.date} />
+      <OddsCell bet={bet} />
+      <MoneyCell amount={bet.amount} />
+      <Td className="whitespace-nowrap">{betTypeLabel(bet.betType)}</Td>
+      <ResultCell result={bet.result} />
+      <Td>
+        <StatusBadge status={bet.status} />
+      </Td>
+      <Td className={ACTIONS_CELL}>
+        <BetActions bet={bet} handlers={handlers} />
+      </Td>
+    </Tr>
+  );
+}
+
+type GroupRowData = Extract<BetRow<Bet>, { kind: 'group' }>;
+
+export interface GroupView {
+  /** The parts in the order they were placed (the first bet first: 'Win + Place'). */
+  bets: Bet[];
+  first: Bet;
+  /** 'Win + Place'. */
+  types: string;
+  /** Total stake in major units (summed in cents). */
+  total: number;
+  pendingBets: Bet[];
+  /** All Win / All Loss show only while the group is pending, to whoever may change its bets. */
+  canSettle: boolean;
+  busy: boolean;
+  /** 'Horse (Win + Place)', for accessible names. */
+  what: string;
+}
+
+export function groupView(
+  parts: readonly Bet[],
+  status: GroupRowData['status'],
+  handlers: BetHandlers,
+): GroupView | null {
+  const bets = [...parts].sort((a, b) => a.id - b.id);
+  const first = bets[0];
+  if (!first) return null;
+  const types = bets.map((b) => betTypeLabel(b.betType)).join(' + ');
+  const pendingBets = bets.filter((b) => b.status === 'pending');
+  return {
+    bets,
+    first,
+    types,
+    total: bets.reduce((cents, b) => cents + Math.round(b.amount * 100), 0) / 100,
+    pendingBets,
+    canSettle: status === 'pending' && bets.every(handlers.canChange),
+    busy: pendingBets.some((b) => handlers.settling.has(b.id)),
+    what: `${first.horseName} (${types})`,
+  };
+}
+
+/** All Win / All Loss: one settle call per pending part. */
+export function GroupSettleButtons({ view, handlers }: { view: GroupView; handlers: BetHandlers }) {
+  if (!view.canSettle) return null;
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Button
+        size="sm"
+        variant="outline"
+        className="h-8 px-2.5 text-xs text-[#15803d]"
+        disabled={view.busy}
+        aria-label={`All Win: ${view.what}`}
+        onClick={() => handlers.onSettle(view.pendingBets, 'win')}
+      >
+        All Win
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        className="h-8 px-2.5 text-xs text-destructive"
+        disabled={view.busy}
+        aria-label={`All Loss: ${view.what}`}
+        onClick={() => handlers.onSettle(view.pendingBets, 'loss')}
+      >
+        All Loss
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Bets sharing a betGroupId: one row with the types joined by ' + ', the combined result (the sum
+ * once none is pending, else 'Pending') and a count of bets; expanding lists each bet with its own
+ * actions. All Win / All Loss show only while the group is pending.
+ */
+export function GroupBetRows({ group, handlers }: { group: GroupRowData; handlers: BetHandlers }) {
+  const [expanded, setExpanded] = useState(false);
+  const view = groupView(group.bets, group.status, handlers);
+  if (!view) return null;
+  const { bets, first, types, total, what } = view;
+  return (
+    <>
+      <Tr data-testid="bet-group" data-state={expanded ? 'open' : 'closed'}>
+        <MemberCell member={first.member} />
+        <Td className="font-medium">
+          <div className="flex items-center gap-1">
+            <Button
+              size="icon"
+              variant="ghost"
+              className="-ml-2 size-7!"
+              aria-expanded={expanded}
+              aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
+              onClick={() => setExpanded((e) => !e)}
+            >
+              {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+            </Button>
+            <span data-testid="bet-horse">{first.horseName}</span>
+          </div>
+        </Td>
+        <RaceCell race={first.race} />
+        <DateCell date={first.date} />
+        <Td className="whitespace-nowrap tabular-nums">{bets.map((b) => formatOdds(b.odds)).join(' / ')}</Td>
+        <MoneyCell amount={total} />
+        <Td>
+          <div className="flex flex-col items-start gap-1 whitespace-nowrap">
+            <span>{types}</span>
+            <Badge variant="outline">{bets.length} bets</Badge>
+          </div>
+        </Td>
+        <ResultCell result={group.result} pendingText="Pending" />
+        <Td>
+          <StatusBadge status={group.status} />
+        </Td>
+        <Td className={ACTIONS_CELL}>
+          <GroupSettleButtons view={view} handlers={handlers} />
+        </Td>
+      </Tr>
+      {expanded
+        ? bets.map((bet) => (
+            <Tr key={bet.id} data-testid="bet-group-part" className="bg-muted/40">
+              <Td colSpan={3} className="pl-12 text-muted-foreground">
+                <span className="sr-only">Part of {what}: </span>
+                {betTypeLabel(bet.betType)} bet
+              </Td>
+              <DateCell date={bet.date} />
+              <OddsCell bet={bet} />
+              <MoneyCell amount={bet.amount} />
+              <Td className="whitespace-nowrap">{betTypeLabel(bet.betType)}</Td>
+              <ResultCell result={bet.result} />
+              <Td>
+                <StatusBadge status={bet.status} />
+              </Td>
+              <Td className={`${ACTIONS_CELL} bg-muted`}>
+                <BetActions bet={bet} handlers={handlers} />
+              </Td>
+            </Tr>
+          ))
+        : null}
+    </>
+  );
+}

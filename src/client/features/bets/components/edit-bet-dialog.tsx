@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Bet } from '@shared/bet';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { useUpdateBet } from '@/features/bets/api/update-bet';
+import {
+  ADVANCED_KEYS,
+  advancedFromBet,
+  BET_TYPE_OPTIONS,
+  hasAdvanced,
+  ODDS_TYPE_OPTIONS,
+} from '../lib/bet-form';
+import {
+  type EditBetFormValues,
+  editBetDefaults,
+  editBetFormSchema,
+  editBetPayload,
+} from '../lib/edit-bet-form';
+import { AdvancedFields, AdvancedToggle } from './advanced-fields';
+
+/**
+ * Edit Bet (spec §2, §5): horse name, bet type, odds, amount, odds type and the advanced options.
+ * The advanced panel opens by itself when the bet has any advanced value.
+ */
+export function EditBetDialog({
+  bet,
+  open,
+  onOpenChange,
+}: {
+  bet: Bet | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateBet();
+  const panelId = useId();
+  const [showAdvanced, setShowAdvanced] = useState(false);
+  const form = useForm<EditBetFormValues>({
+    resolver: zodResolver(editBetFormSchema),
+    defaultValues: editBetDefaults(bet),
+  });
+  const { reset, register, control, formState } = form;
+  const { errors } = formState;
+
+  // Load the bet when the dialog opens (and reset on close).
+  useEffect(() => {
+    if (!open) return;
+    reset(editBetDefaults(bet));
+    setShowAdvanced(bet ? hasAdvanced(advancedFromBet(bet)) : false);
+  }, [open, bet, reset]);
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (!bet) return;
+      try {
+        await update.mutateAsync({ id: bet.id, data: editBetPayload(bet, values) });
+      } catch {
+        toast({
+          title: 'Error',
+          description: 'Failed to update bet. Please try again.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      toast({ title: 'Bet updated' });
+      onOpenChange(false);
+    },
+    // A failing advanced field must be visible to be fixed.
+    (invalid) => {
+      if (ADVANCED_KEYS.some((k) => invalid[k])) setShowAdvanced(true);
+    },
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit Bet</DialogTitle>
+          <DialogDescription>
+            {bet ? `${bet.member.name}${bet.race ? ` · ${bet.race.name}` : ''}` : 'Change the bet’s details.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate aria-label="Edit Bet" className="grid gap-5" onSubmit={onSubmit}>
+          <div className="grid grid-cols-2 items-start gap-x-3 gap-y-4">
+            <div className="col-span-2">
+              <FormField
+                label="Horse Name"
+                aria-required="true"
+                error={errors.horseName?.message}
+                {...register('horseName')}
+              />
+            </div>
+            <Controller
+              control={control}
+              name="betType"
+              render={({ field }) => (
+                <SelectField
+                  label="Bet Type"
+                  options={BET_TYPE_OPTIONS}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="oddsType"
+              render={({ field }) => (
+                <SelectField
+                  label="Odds Type"
+                  options={ODDS_TYPE_OPTIONS}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                />
+              )}
+            />
+            <FormField
+              label="Odds"
+              inputMode="decimal"
+              aria-required="true"
+              error={errors.odds?.message}
+              {...register('odds')}
+            />
+            <FormField
+              label="Amount"
+              inputMode="decimal"
+              aria-required="true"
+              error={errors.amount?.message}
+              {...register('amount')}
+            />
+          </div>
+          <div className="grid gap-3">
+            <AdvancedToggle
+              shown={showAdvanced}
+              controls={panelId}
+              onToggle={() => setShowAdvanced((s) => !s)}
+            />
+            {showAdvanced ? (
+              <AdvancedFields
+                id={panelId}
+                field={(key) => register(key)}
+                errors={{
+                  horseNumber: errors.horseNumber?.message,
+                  jockey: errors.jockey?.message,
+                  trainer: errors.trainer?.message,
+                  weight: errors.weight?.message,
+                  barrier: errors.barrier?.message,
+                  silkColor: errors.silkColor?.message,
+                }}
+              />
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={formState.isSubmitting || !bet}>
+              {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

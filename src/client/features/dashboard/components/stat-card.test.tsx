@@ -1,0 +1,31 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { StatCard } from './stat-card';
+
+describe('StatCard', () => {
+  it('shows title, value and description without a trend when none is given', () => {
+    const html = renderToStaticMarkup(<StatCard title="Win Rate" value="67%" description="of all bets" />);
+    expect(html).toContain('Win Rate');
+    expect(html).toContain('67%');
+    expect(html).toContain('of all bets');
+    expect(html).not.toContain('stat-trend');
+  });
+
+  it('hides a null trend', () => {
+    expect(renderToStaticMarkup(<StatCard title="Total Wins" value={3} trend={null} />)).not.toContain(
+      'stat-trend',
+    );
+  });
+
+  it('shows a rise as success with a plus sign, rounded', () => {
+    const html = renderToStaticMarkup(<StatCard title="Total Wins" value={3} trend={12.4} />);
+    expect(html).toContain('text-success');
+    expect(html).toMatch(/\+<!-- -->12<!-- -->%|\+12%/);
+  });
+
+  it('shows a fall as destructive', () => {
+    const html = renderToStaticMarkup(<StatCard title="Current Balance" value="$5.00" trend={-30} />);
+    expect(html).toContain('text-destructive');
+    expect(html).toContain('-30');
+  });
+});

@@ -1,0 +1,43 @@
+import { InitialsAvatar } from '@/components/ui/initials-avatar';
+import { useTopPerformers } from '@/features/stats/api/get-top-performers';
+import { cn } from '@/lib/cn';
+import { useSyndicateFormat } from '@/lib/format';
+import { DashboardCard, PanelNote } from './dashboard-card';
+
+/** The dashboard's top five by earnings. */
+export const TOP_PERFORMERS_LIMIT = 5;
+
+export function TopPerformers() {
+  const f = useSyndicateFormat();
+  const performers = useTopPerformers(TOP_PERFORMERS_LIMIT);
+  const list = performers.data ?? [];
+  return (
+    <DashboardCard title="Top Performers">
+      {performers.isPending ? (
+        <PanelNote>Loading...</PanelNote>
+      ) : list.length === 0 ? (
+        <PanelNote>No data available</PanelNote>
+      ) : (
+        <ol className="grid grid-cols-1 gap-3" aria-label="Top Performers">
+          {list.map((p) => (
+            <li key={p.member.id} className="flex items-center gap-3" data-testid="top-performer">
+              <InitialsAvatar name={p.member.name} initials={p.member.initials} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{p.member.name}</p>
+                <p className="text-xs text-muted-foreground">{f.percent(p.winRate)} win rate</p>
+              </div>
+              <span
+                className={cn(
+                  'font-semibold',
+                  Math.round(p.earnings) >= 0 ? 'text-success' : 'text-destructive',
+                )}
+              >
+                {f.money(p.earnings, { signed: true, decimals: 0 })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </DashboardCard>
+  );
+}

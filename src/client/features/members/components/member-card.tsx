@@ -1,0 +1,140 @@
+import type { Member } from '@shared/member';
+import type { TopPerformer } from '@shared/stats';
+import type { MemberSubscription } from '@shared/subscription';
+import { CreditCard, Mail, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { InitialsAvatar } from '@/components/ui/initials-avatar';
+import { cn } from '@/lib/cn';
+import { useSyndicateFormat } from '@/lib/format';
+import { roleLabel } from './member-form-schema';
+
+export interface MemberCardProps {
+  member: Member;
+  subscription: MemberSubscription | undefined;
+  /** Still loading the member's subscriptions. */
+  subscriptionPending: boolean;
+  performance: TopPerformer | undefined;
+  isAdmin: boolean;
+  onEdit: (member: Member) => void;
+  onManageSubscription: (member: Member) => void;
+  onDelete: (member: Member) => void;
+}
+
+/** A member's card: who they are, their plan, and how their bets have gone. */
+export function MemberCard({
+  member,
+  subscription,
+  subscriptionPending,
+  performance,
+  isAdmin,
+  onEdit,
+  onManageSubscription,
+  onDelete,
+}: MemberCardProps) {
+  const fmt = useSyndicateFormat();
+  const earnings = performance?.earnings ?? 0;
+
+  return (
+    <Card className="flex min-w-0 flex-col gap-4 p-5" data-testid="member-card">
+      <div className="flex items-start gap-3">
+        <InitialsAvatar name={member.name} initials={member.initials} className="size-12! text-base!" />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold" title={member.name}>
+            {member.name}
+          </h2>
+          <p className="text-sm text-muted-foreground">{roleLabel(member.role)}</p>
+        </div>
+        {isAdmin ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="-mt-1 -mr-2 shrink-0"
+                aria-label={`Actions for ${member.name}`}
+              >
+                <MoreVertical aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem onSelect={() => onEdit(member)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onManageSubscription(member)}>
+                <CreditCard aria-hidden="true" />
+                Manage Subscription
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem destructive onSelect={() => onDelete(member)}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+
+      <dl className="grid grid-cols-[minmax(0,1fr)] gap-2.5 text-sm">
+        <div className="flex items-center gap-2 text-muted-foreground">
+          <dt className="sr-only">Email</dt>
+          <dd className="flex min-w-0 items-center gap-2" title={member.email}>
+            <Mail aria-hidden="true" className="size-4 shrink-0" />
+            <span className="truncate">{member.email}</span>
+          </dd>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>
+            <Badge variant={member.isActive ? 'success' : 'outline'}>
+              {member.isActive ? 'Active' : 'Inactive'}
+            </Badge>
+          </dd>
+        </div>
+        <div className="grid grid-cols-1 gap-1 rounded-md bg-muted/60 p-3">
+          <dt className="text-xs font-medium text-muted-foreground">Subscription</dt>
+          <dd>
+            {subscription ? (
+              <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+                <span className="flex items-center gap-2 font-medium">
+                  {subscription.plan.name}
+                  <Badge variant="success">Active</Badge>
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  Expires {fmt.date(subscription.endDate, 'MMM d, yyyy')}
+                </span>
+              </div>
+            ) : (
+              <span className="text-muted-foreground">
+                {subscriptionPending ? 'Loading...' : 'No active subscription'}
+              </span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <dl className="grid grid-cols-2 gap-3 border-t border-border pt-3 text-sm">
+        <div>
+          <dt className="text-xs text-muted-foreground">Win Rate</dt>
+          <dd className="text-lg font-semibold">
+            {performance ? fmt.percent(performance.winRate) : 'No bets'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Earnings</dt>
+          <dd className={cn('text-lg font-semibold', earnings >= 0 ? 'text-success' : 'text-destructive')}>
+            {fmt.money(earnings, { signed: true, decimals: 0 })}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
