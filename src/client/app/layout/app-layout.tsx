@@ -5,7 +5,10 @@ import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { useSyndicateName } from './use-syndicate-name';
 
-/** Sidebar (lg+), header, page content, bottom bar (below lg). */
+/**
+ * Sidebar (lg+), header, page content, bottom bar (below lg), and the assistant's floating
+ * button. The bottom padding lets the last content scroll clear of the bar and the button.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   const syndicateName = useSyndicateName();
   return (
@@ -19,7 +22,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Sidebar />
       <div className="flex min-h-screen flex-col lg:pl-64">
         <Header syndicateName={syndicateName} />
-        <main id="main" tabIndex={-1} className="flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 lg:pb-8">
+        <main id="main" tabIndex={-1} className="flex-1 px-4 pt-6 pb-40 outline-none sm:px-6 lg:pb-24">
           <div className="mx-auto w-full max-w-6xl">{children}</div>
         </main>
       </div>
