@@ -1,8 +1,7 @@
 import { Plus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { AddBetDialog } from '@/features/bets/components/add-bet-dialog';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
-import { AddReminderDialog } from '@/features/reminders/components/add-reminder-dialog';
 import { CalendarWidget } from './components/calendar-widget';
 import { RecentBets } from './components/recent-bets';
 import { RemindersPanel } from './components/reminders-panel';
@@ -10,10 +9,27 @@ import { StatCards } from './components/stat-cards';
 import { TopPerformers } from './components/top-performers';
 import { UpcomingBets } from './components/upcoming-bets';
 
+// The dialogs (forms, validation, pickers) load when first opened, not with the dashboard:
+// they are most of its code and most visits only look (performance budget: initial JS).
+const loadAddBet = () => import('@/features/bets/components/add-bet-dialog');
+const loadAddReminder = () => import('@/features/reminders/components/add-reminder-dialog');
+const AddBetDialog = lazy(() => loadAddBet().then((m) => ({ default: m.AddBetDialog })));
+const AddReminderDialog = lazy(() => loadAddReminder().then((m) => ({ default: m.AddReminderDialog })));
+
 /** The dashboard (spec §2): stats, upcoming and recent bets, calendar, top performers, reminders. */
 export function DashboardPage() {
   const addBet = useDialogState();
   const addReminder = useDialogState();
+  // Once opened, a dialog stays mounted so it can animate closed and return focus.
+  const [mounted, setMounted] = useState({ bet: false, reminder: false });
+  const openBet = () => {
+    setMounted((m) => ({ ...m, bet: true }));
+    addBet.show();
+  };
+  const openReminder = () => {
+    setMounted((m) => ({ ...m, reminder: true }));
+    addReminder.show();
+  };
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -21,7 +37,7 @@ export function DashboardPage() {
           <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
           <p className="mt-1 text-muted-foreground">Your syndicate at a glance.</p>
         </div>
-        <Button onClick={addBet.show}>
+        <Button onClick={openBet} onPointerEnter={loadAddBet} onFocus={loadAddBet}>
           <Plus aria-hidden="true" />
           Add Bet
         </Button>
@@ -35,11 +51,15 @@ export function DashboardPage() {
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <CalendarWidget />
           <TopPerformers />
-          <RemindersPanel onAddReminder={addReminder.show} />
+          <RemindersPanel onAddReminder={openReminder} />
         </div>
       </div>
-      <AddBetDialog open={addBet.open} onOpenChange={addBet.onOpenChange} />
-      <AddReminderDialog open={addReminder.open} onOpenChange={addReminder.onOpenChange} />
+      <Suspense fallback={null}>
+        {mounted.bet && <AddBetDialog open={addBet.open} onOpenChange={addBet.onOpenChange} />}
+        {mounted.reminder && (
+          <AddReminderDialog open={addReminder.open} onOpenChange={addReminder.onOpenChange} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { TopPerformer } from '@shared/stats';
-import { TOP_PERFORMERS_DEFAULT } from '@shared/stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -14,5 +13,6 @@ export const topPerformersQueryOptions = (limit: number) =>
  * Members with a settled bet, by earnings then win rate: {member: {id, name, initials, archived},
  * winRate, earnings, wins, bets}. limit 1–100 (the dashboard uses 5, the rankings page 100).
  */
-export const useTopPerformers = (limit: number = TOP_PERFORMERS_DEFAULT) =>
-  useQuery(topPerformersQueryOptions(limit));
+// The server's default (TOP_PERFORMERS_DEFAULT in @shared/stats), repeated here so the dashboard
+// does not load that module's zod schemas just for a number.
+export const useTopPerformers = (limit = 5) => useQuery(topPerformersQueryOptions(limit));
