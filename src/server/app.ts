@@ -23,6 +23,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import { featureRoutes } from './features/routes';
 import { errorHandler } from './lib/error-handler';
+import { rejectNul } from './lib/nul-guard';
 
 export interface AppOptions {
   env: Env;
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', rejectNul);
   app.decorate('deps', {
     env,
     db: options.db,

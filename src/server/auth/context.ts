@@ -3,6 +3,8 @@
 // without a syndicate (403); handlers read the tenant with `tenantOf(req)`, and services take
 // its syndicateId as their first argument, so no query can forget the tenant.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import type { AuthContext, TenantContext } from './sessions';
 
@@ -24,6 +26,26 @@ export function tenantOf(req: FastifyRequest): TenantContext {
 /** Route option: `{ onRequest: requireAdmin }` for admin-only actions. */
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (tenantOf(req).role !== 'admin') throw new HttpError(403, ADMIN_ONLY);
+}
+
+/** An `:id` PostgreSQL's int4 can hold; anything else names no row. */
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * Route option `{ onRequest: requireAdminOf(find) }` for admin-only routes with an `:id`. For a
+ * caller who is not an admin, the id is looked up in the caller's syndicate first (`find` throws
+ * the route's 404 when it is not there), and only then refused for the role (403). So another
+ * syndicate's id answers 404 to every caller, exactly as a missing id does, and a 403 is only
+ * ever about the caller's own syndicate's rows. Admins go straight on: the handler looks up.
+ */
+export function requireAdminOf(find: (db: Db, syndicateId: number, id: number) => Promise<unknown>) {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const tenant = tenantOf(req);
+    if (tenant.role === 'admin') return;
+    const id = idParam.safeParse((req.params as { id?: unknown }).id);
+    if (id.success) await find(req.server.deps.db, tenant.syndicateId, id.data);
+    throw new HttpError(403, ADMIN_ONLY);
+  };
 }
 
 /** Marks a route as needing a session only (not a syndicate), e.g. listing or joining syndicates. */

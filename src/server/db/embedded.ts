@@ -146,7 +146,12 @@ async function stopOrphanPostmaster(clusterDir: string): Promise<void> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pidAlive(pid) || !commandLine(pid).includes('postgres')) return;
+  if (!pidAlive(pid) || !commandLine(pid).includes('postgres')) {
+    // A dead postmaster not yet reaped (a zombie) still answers kill(pid, 0), as does a pid
+    // reused by another program; PostgreSQL would take either for a live server. The file is stale.
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
   process.kill(pid, 'SIGINT');
   if (!(await waitForExit(pid, 30_000))) {
     process.kill(pid, 'SIGQUIT');

@@ -3,6 +3,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error';
+import { NUL_MESSAGE } from './nul-guard';
+import { isUnstorableText } from './pg-errors';
 
 export function errorHandler(error: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -27,6 +29,8 @@ export function errorHandler(error: FastifyError | Error, req: FastifyRequest, r
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return reply.code(status).send({ message: error.message });
   }
+  // Defence in depth behind nul-guard.ts: text PostgreSQL cannot store is bad input, not a fault.
+  if (isUnstorableText(error)) return reply.code(400).send({ message: NUL_MESSAGE });
   req.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ message: 'Internal Server Error' });
 }

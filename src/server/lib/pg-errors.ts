@@ -9,3 +9,5 @@ function pgCode(err: unknown): string | undefined {
 
 export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
 export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';
+/** Text PostgreSQL cannot store (a NUL character, or bytes invalid in UTF-8). */
+export const isUnstorableText = (err: unknown) => ['22021', '22P05'].includes(pgCode(err) ?? '');

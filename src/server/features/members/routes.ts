@@ -8,7 +8,7 @@ import {
   memberSchema,
   updateMemberSchema,
 } from '../../../shared/member';
-import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
+import { requireAdmin, requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
 import { archiveMember, createMember, getMember, listMembers, updateMember } from './service';
 
 const messageSchema = z.object({ message: z.string() });
@@ -79,7 +79,7 @@ export const membersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.delete(
     '/api/members/:id',
     {
-      onRequest: requireAdmin,
+      onRequest: requireAdminOf(getMember),
       schema: {
         tags,
         params: memberIdParamsSchema,

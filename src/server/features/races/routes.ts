@@ -9,7 +9,7 @@ import {
   raceSchema,
   updateRaceSchema,
 } from '../../../shared/race';
-import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
+import { requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
 import { createRace, deleteRace, getRace, listRaces, updateRace } from './service';
 
 const messageSchema = z.object({ message: z.string() });
@@ -18,6 +18,7 @@ const tags = ['races'];
 export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  const adminOfRace = requireAdminOf(getRace);
 
   app.get(
     '/api/races',
@@ -43,7 +44,7 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.put(
     '/api/races/:id',
     {
-      onRequest: requireAdmin,
+      onRequest: adminOfRace,
       schema: {
         tags,
         params: idParamsSchema,
@@ -57,7 +58,7 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.delete(
     '/api/races/:id',
     {
-      onRequest: requireAdmin,
+      onRequest: adminOfRace,
       schema: {
         tags,
         params: idParamsSchema,

@@ -9,9 +9,10 @@ import {
   planInputSchema,
   planSchema,
 } from '../../../shared/subscription';
-import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
+import { requireAdmin, requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
+import { getMember } from '../members/service';
 import { assignSubscription, listMemberSubscriptions } from './member-subscriptions-service';
-import { createPlan, deletePlan, listPlans, updatePlan } from './service';
+import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './service';
 
 const messageSchema = z.object({ message: z.string() });
 const tags = ['subscriptions'];
@@ -19,6 +20,8 @@ const tags = ['subscriptions'];
 export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  const adminOfPlan = requireAdminOf(getPlan);
+  const adminOfMember = requireAdminOf(getMember);
 
   app.get('/api/subscriptions', { schema: { tags, response: { 200: z.array(planSchema) } } }, async (req) =>
     listPlans(db, tenantOf(req).syndicateId),
@@ -33,7 +36,7 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
   app.put(
     '/api/subscriptions/:id',
     {
-      onRequest: requireAdmin,
+      onRequest: adminOfPlan,
       schema: {
         tags,
         params: planIdParamsSchema,
@@ -47,7 +50,7 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
   app.delete(
     '/api/subscriptions/:id',
     {
-      onRequest: requireAdmin,
+      onRequest: adminOfPlan,
       schema: {
         tags,
         params: planIdParamsSchema,
@@ -75,7 +78,7 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
   app.post(
     '/api/members/:id/subscriptions',
     {
-      onRequest: requireAdmin,
+      onRequest: adminOfMember,
       schema: {
         tags,
         params: memberIdParamsSchema,

@@ -89,24 +89,26 @@ export async function createSyndicate(
  */
 export async function joinSyndicate(db: Db, caller: Caller, rawCode: string, now: Date): Promise<Syndicate> {
   const since = new Date(now.getTime() - JOIN_FAILURE_WINDOW_MS);
-  const [failures] = await db
-    .select({ n: count() })
-    .from(joinFailures)
-    .where(and(eq(joinFailures.userId, caller.userId), gt(joinFailures.at, since)));
-  if ((failures?.n ?? 0) >= JOIN_FAILURE_LIMIT) throw new HttpError(429, TOO_MANY_JOINS);
-
   const code = normaliseInviteCode(rawCode);
-  const [syndicate] = code
-    ? await db.select(publicColumns).from(syndicates).where(eq(syndicates.inviteCode, code)).limit(1)
-    : [];
-  if (!syndicate) {
-    await db.insert(joinFailures).values({ userId: caller.userId, at: now });
-    throw new HttpError(404, INVALID_INVITE_CODE);
-  }
+  // One join at a time per user: the failure count, the code lookup and the failure it adds
+  // happen under one lock, so parallel guesses cannot all read "under the limit" and slip past
+  // it; parallel joins with a valid code join once. The failure is committed, not rolled back.
+  const outcome = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('syndicates:join'), ${caller.userId})`);
+    const [failures] = await tx
+      .select({ n: count() })
+      .from(joinFailures)
+      .where(and(eq(joinFailures.userId, caller.userId), gt(joinFailures.at, since)));
+    if ((failures?.n ?? 0) >= JOIN_FAILURE_LIMIT) return 'limited' as const;
 
-  await db.transaction(async (tx) => {
-    // Serialise joins into one syndicate per user, so parallel requests join once.
-    await tx.execute(sql`select pg_advisory_xact_lock(${syndicate.id}, ${caller.userId})`);
+    const [syndicate] = code
+      ? await tx.select(publicColumns).from(syndicates).where(eq(syndicates.inviteCode, code)).limit(1)
+      : [];
+    if (!syndicate) {
+      await tx.insert(joinFailures).values({ userId: caller.userId, at: now });
+      return 'invalid' as const;
+    }
+
     const [existing] = await tx
       .select({ id: members.id, archivedAt: members.archivedAt })
       .from(members)
@@ -116,7 +118,7 @@ export async function joinSyndicate(db: Db, caller: Caller, rawCode: string, now
       if (existing.archivedAt) {
         await tx.update(members).set({ archivedAt: null, isActive: true }).where(eq(members.id, existing.id));
       }
-      return;
+      return syndicate;
     }
     if (caller.email) {
       const [linked] = await tx
@@ -131,11 +133,14 @@ export async function joinSyndicate(db: Db, caller: Caller, rawCode: string, now
           ),
         )
         .returning({ id: members.id });
-      if (linked) return;
+      if (linked) return syndicate;
     }
     await tx.insert(members).values(memberFor(caller, syndicate.id, 'member'));
+    return syndicate;
   });
-  return syndicate;
+  if (outcome === 'limited') throw new HttpError(429, TOO_MANY_JOINS);
+  if (outcome === 'invalid') throw new HttpError(404, INVALID_INVITE_CODE);
+  return outcome;
 }
 
 export async function regenerateInviteCode(db: Db, syndicateId: number): Promise<string> {

@@ -1,0 +1,312 @@
+// Item 1. An admin and a plain member of syndicate B call every tenant-scoped route with syndicate
+// A's ids (in the path, or in the body where a route takes ids there): every answer must be 404,
+// exactly as for a missing id, and A's rows must be unchanged. B's lists must hold none of A's
+// rows. A route the matrix does not classify fails the test, so coverage cannot drift.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../src/server/test/harness';
+import { figure } from './support/figures';
+import { changedTables, digest, type Ids, syndicateWithMember, tenantRoutes } from './support/world';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type Attempt = { method: string; url: string; body?: object };
+
+/** An id no syndicate has: the "missing id" every answer is compared with. */
+const MISSING = 2_147_483_000;
+
+/** The same request with every one of A's ids (path segments and id fields) replaced by a missing one. */
+function control(a: Attempt, ids: number[]): Attempt {
+  const swap = (v: unknown) => (typeof v === 'number' && ids.includes(v) ? MISSING : v);
+  const url = a.url
+    .split('/')
+    .map((seg) => (/^\d+$/.test(seg) && ids.includes(Number(seg)) ? String(MISSING) : seg))
+    .join('/');
+  const body = a.body
+    ? Object.fromEntries(
+        Object.entries(a.body).map(([k, v]) => [
+          k,
+          ['memberId', 'raceId', 'subscriptionId'].includes(k) ? swap(v) : v,
+        ]),
+      )
+    : undefined;
+  return { method: a.method, url, body };
+}
+
+/** Per id route: the call aimed at A's row. */
+function pathAttempts(a: Ids, b: Ids): Record<string, Attempt[]> {
+  const bet = { horseName: 'Edited', betType: 'win', odds: 2, amount: 5, oddsType: 'fixed' };
+  const plan = { name: 'Hijacked', price: 1, duration: 1 };
+  const race = { name: 'Hijacked', venue: 'X', date: '2031-02-01T00:00:00.000Z' };
+  const m = (method: string, url: string, body?: object): Attempt => ({ method, url, body });
+  return {
+    'GET /api/members/:id': [m('GET', `/api/members/${a.member}`), m('GET', `/api/members/${a.adminMember}`)],
+    'PUT /api/members/:id': [
+      m('PUT', `/api/members/${a.member}`, { name: 'Hijacked', email: 'h@example.test', role: 'admin' }),
+      m('PUT', `/api/members/${a.adminMember}`, { name: 'Hijacked' }),
+    ],
+    'DELETE /api/members/:id': [
+      m('DELETE', `/api/members/${a.member}`),
+      m('DELETE', `/api/members/${a.adminMember}`),
+    ],
+    'GET /api/members/:id/subscriptions': [m('GET', `/api/members/${a.member}/subscriptions`)],
+    'POST /api/members/:id/subscriptions': [
+      m('POST', `/api/members/${a.member}/subscriptions`, {
+        subscriptionId: b.plan,
+        startDate: '2031-01-01',
+      }),
+      m('POST', `/api/members/${a.member}/subscriptions`, {
+        subscriptionId: a.plan,
+        startDate: '2031-01-01',
+      }),
+    ],
+    'PUT /api/subscriptions/:id': [m('PUT', `/api/subscriptions/${a.plan}`, plan)],
+    'DELETE /api/subscriptions/:id': [m('DELETE', `/api/subscriptions/${a.plan}`)],
+    'GET /api/races/:id': [m('GET', `/api/races/${a.race}`)],
+    'PUT /api/races/:id': [m('PUT', `/api/races/${a.race}`, race)],
+    'DELETE /api/races/:id': [m('DELETE', `/api/races/${a.race}`)],
+    'GET /api/bets/:id': [m('GET', `/api/bets/${a.bet}`), m('GET', `/api/bets/${a.groupBets[1]}`)],
+    'PUT /api/bets/:id': [
+      m('PUT', `/api/bets/${a.bet}`, bet),
+      m('PUT', `/api/bets/${a.groupBets[0]}`, { ...bet, memberId: b.member }),
+    ],
+    'PUT /api/bets/:id/status': [
+      m('PUT', `/api/bets/${a.bet}`.concat('/status'), { status: 'win' }),
+      m('PUT', `/api/bets/${a.groupBets[1]}/status`, { status: 'loss', result: 1000 }),
+    ],
+    'DELETE /api/bets/:id': [m('DELETE', `/api/bets/${a.bet}`), m('DELETE', `/api/bets/${a.groupBets[0]}`)],
+    'PUT /api/reminders/:id/complete': [m('PUT', `/api/reminders/${a.reminder}/complete`)],
+    'DELETE /api/reminders/:id': [m('DELETE', `/api/reminders/${a.reminder}`)],
+  };
+}
+
+/** Routes without an id in the path that take ids in the body: B's path, A's ids in the body. */
+function bodyAttempts(a: Ids, b: Ids): Record<string, Attempt[]> {
+  const bet = {
+    horseName: 'Cross',
+    status: 'pending',
+    date: '2031-01-01T02:00:00.000Z',
+    betType: 'win',
+    odds: 2,
+    amount: 5,
+    oddsType: 'fixed',
+  };
+  return {
+    'POST /api/bets': [
+      { method: 'POST', url: '/api/bets', body: { ...bet, memberId: a.member, raceId: b.race } },
+      { method: 'POST', url: '/api/bets', body: { ...bet, memberId: b.member, raceId: a.race } },
+      {
+        method: 'POST',
+        url: '/api/bets',
+        body: { ...bet, memberId: a.member, raceId: a.race, bets: [{ betType: 'win', odds: 2, amount: 5 }] },
+      },
+    ],
+    'POST /api/reminders': [
+      { method: 'POST', url: '/api/reminders', body: { text: 'x', date: '2031-01-01', memberId: a.member } },
+    ],
+    'PUT /api/next-bet': [{ method: 'PUT', url: '/api/next-bet', body: { memberId: a.member } }],
+    // The path names B's member; the body names A's plan.
+    'POST /api/members/:id/subscriptions': [
+      {
+        method: 'POST',
+        url: `/api/members/${b.member}/subscriptions`,
+        body: { subscriptionId: a.plan, startDate: '2031-01-01' },
+      },
+    ],
+  };
+}
+
+/** Lists and reads without ids: B's answers must hold none of A's rows. */
+const LISTS = [
+  'GET /api/members',
+  'GET /api/members/me',
+  'GET /api/subscriptions',
+  'GET /api/races',
+  'GET /api/bets',
+  'GET /api/reminders',
+  'GET /api/rotation',
+  'GET /api/next-bet',
+  'GET /api/stats/syndicate',
+  'GET /api/stats/top-performers',
+  'GET /api/settings',
+  'GET /api/racing/status',
+];
+const LIST_QUERY: Record<string, string> = {
+  'GET /api/rotation': '?count=20',
+  'GET /api/stats/top-performers': '?limit=100',
+};
+
+/**
+ * Writes that name no id at all: they can only reach the caller's own syndicate. They are called
+ * by B's admin and member (valid bodies), and A must be unchanged afterwards.
+ */
+function ownScopeWrites(): Record<string, Attempt[]> {
+  return {
+    'POST /api/members': [
+      {
+        method: 'POST',
+        url: '/api/members',
+        body: { name: 'B New', email: 'b-new@example.test', role: 'member' },
+      },
+    ],
+    'POST /api/subscriptions': [
+      { method: 'POST', url: '/api/subscriptions', body: { name: 'B Plan 2', price: 5, duration: 2 } },
+    ],
+    'POST /api/races': [
+      {
+        method: 'POST',
+        url: '/api/races',
+        body: { name: 'B Race', venue: 'B', date: '2031-03-01T00:00:00.000Z' },
+      },
+    ],
+    'PUT /api/settings': [
+      {
+        method: 'PUT',
+        url: '/api/settings',
+        body: {
+          syndicateName: 'B Renamed',
+          defaultBetAmount: 20,
+          currency: 'gbp',
+          rotationStrategy: 'random',
+        },
+      },
+    ],
+    'POST /api/settings/api-key': [
+      { method: 'POST', url: '/api/settings/api-key', body: { apiKey: 'b-key-0123456789' } },
+    ],
+    'POST /api/racing/import': [{ method: 'POST', url: '/api/racing/import', body: { date: '2031-01-01' } }],
+    'POST /api/syndicates/invite-code': [{ method: 'POST', url: '/api/syndicates/invite-code' }],
+    // Last: the member of B leaves B (the admin is B's last admin and is refused with 409).
+    'POST /api/members/me/leave': [{ method: 'POST', url: '/api/members/me/leave' }],
+  };
+}
+
+describe('cross-tenant matrix', () => {
+  it("B's admin and member get 404 for every one of A's ids, A is unchanged, B's lists hold none of A", async () => {
+    const A = await syndicateWithMember(t.app, 'Alpha');
+    const B = await syndicateWithMember(t.app, 'Bravo');
+    // A settled bet in A, so A shows up in its own stats and rankings.
+    expect((await A.admin.put(`/api/bets/${A.ids.bet}/status`, { status: 'win' })).statusCode).toBe(200);
+    const before = await digest(t.database.db);
+    const snapshotA = (await A.admin.get('/api/bets')).body + (await A.admin.get('/api/members')).body;
+
+    const paths = pathAttempts(A.ids, B.ids);
+    const bodies = bodyAttempts(A.ids, B.ids);
+    const own = ownScopeWrites();
+    const routes = tenantRoutes(t.app);
+    const unclassified = routes
+      .map((r) => r.key)
+      .filter((k) => !(k in paths) && !(k in bodies) && !LISTS.includes(k) && !(k in own));
+    expect(unclassified, 'every tenant route needs a place in the matrix').toEqual([]);
+
+    const failures: string[] = [];
+    const unlikeMissing: string[] = [];
+    let idAttempts = 0;
+    let pathIdAttempts = 0;
+    const aIds = [
+      A.ids.member,
+      A.ids.adminMember,
+      A.ids.plan,
+      A.ids.race,
+      A.ids.bet,
+      ...A.ids.groupBets,
+      A.ids.reminder,
+    ];
+    for (const [who, caller] of [
+      ['admin', B.admin],
+      ['member', B.member],
+    ] as const) {
+      for (const [kind, table] of [
+        ['path', paths],
+        ['body', bodies],
+      ] as const) {
+        for (const attempts of Object.values(table)) {
+          for (const a of attempts) {
+            const res = await caller.request(a.method as 'GET', a.url, a.body);
+            const c = control(a, aIds);
+            const missing = await caller.request(c.method as 'GET', c.url, c.body);
+            idAttempts++;
+            if (kind === 'path') pathIdAttempts++;
+            // An id in the path: 404. An id in a body: refused exactly as a missing id is.
+            const ok = kind === 'path' ? res.statusCode === 404 : res.statusCode >= 400;
+            if (!ok) failures.push(`${who} ${a.method} ${a.url} → ${res.statusCode} ${res.body}`);
+            if (res.statusCode !== missing.statusCode || res.body !== missing.body)
+              unlikeMissing.push(
+                `${who} ${a.method} ${a.url}: ${res.statusCode} ${res.body} vs missing ${missing.statusCode} ${missing.body}`,
+              );
+          }
+        }
+      }
+    }
+    const afterIds = await digest(t.database.db);
+    const changedByIds = changedTables(before, afterIds);
+
+    // B's lists: none of A's names, horses, plans, races or reminders.
+    let listCalls = 0;
+    let leaks = 0;
+    const aMarkers = /Alpha/;
+    for (const [, caller] of [
+      ['admin', B.admin],
+      ['member', B.member],
+    ] as const) {
+      for (const key of LISTS) {
+        const url = key.split(' ')[1] + (LIST_QUERY[key] ?? '');
+        const res = await caller.get(url);
+        listCalls++;
+        if (res.statusCode !== 200) failures.push(`list ${url} → ${res.statusCode}`);
+        if (aMarkers.test(res.body)) {
+          leaks++;
+          failures.push(`list ${url} shows A's data`);
+        }
+      }
+    }
+    expect((await B.admin.get('/api/stats/syndicate')).json()).toMatchObject({
+      totalWins: 0,
+      currentBalance: 0,
+    });
+
+    // Writes without ids reach only B.
+    let ownWrites = 0;
+    for (const caller of [B.admin, B.member]) {
+      for (const attempts of Object.values(own)) {
+        for (const a of attempts) {
+          await caller.request(a.method as 'POST', a.url, a.body);
+          ownWrites++;
+        }
+      }
+    }
+    const snapshotAAfter = (await A.admin.get('/api/bets')).body + (await A.admin.get('/api/members')).body;
+
+    figure(1, 'tenant-scoped routes × methods covered', `${routes.length} of ${routes.length}`);
+    figure(1, "attempts with A's ids (B admin + B member)", idAttempts);
+    const succeeded = failures.filter((f) => / → 2\d\d/.test(f)).length;
+    figure(1, 'attempts that succeeded (2xx)', succeeded, succeeded === 0);
+    figure(
+      1,
+      'id-in-path attempts answered other than 404',
+      `${failures.filter((f) => !f.startsWith('list')).length} of ${pathIdAttempts}`,
+      failures.length === 0,
+    );
+    figure(
+      1,
+      "answers that differ from a missing id's (status or body)",
+      unlikeMissing.length,
+      unlikeMissing.length === 0,
+    );
+    figure(1, "tables changed by the attempts (A's data)", changedByIds.length, changedByIds.length === 0);
+    figure(1, "B's list/read calls; A's rows shown", `${listCalls} calls; ${leaks} rows`, leaks === 0);
+    figure(
+      1,
+      "id-less writes by B; A's data changed",
+      `${ownWrites} writes; ${snapshotA === snapshotAAfter ? 0 : 1}`,
+      snapshotA === snapshotAAfter,
+    );
+    expect(failures).toEqual([]);
+    expect(unlikeMissing).toEqual([]);
+    expect(changedByIds).toEqual([]);
+    expect(snapshotAAfter).toBe(snapshotA);
+  });
+});

@@ -1,0 +1,127 @@
+// Item 2. A plain member tries every admin-only action (and every change to someone else's bet or
+// reminder) with valid input: each must answer 403, and nothing may change. Every tenant-scoped
+// write route must be listed either here or as member-allowed, so a new route cannot slip by.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../src/server/test/harness';
+import { figure } from './support/figures';
+import { changedTables, digest, type Ids, isWrite, syndicateWithMember, tenantRoutes } from './support/world';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type Attempt = [method: 'POST' | 'PUT' | 'DELETE', url: string, body?: object];
+
+/** Admin-only actions (DESIGN "Roles"), by route, each with a valid body. */
+function adminOnly(ids: Ids, self: number): Record<string, Attempt[]> {
+  const bet = { horseName: 'Mine now', betType: 'win', odds: 2, amount: 5, oddsType: 'fixed' };
+  return {
+    'POST /api/members': [
+      ['POST', '/api/members', { name: 'Sneaky', email: 'sneaky@example.test', role: 'admin' }],
+    ],
+    'PUT /api/members/:id': [
+      ['PUT', `/api/members/${ids.adminMember}`, { name: 'Renamed admin' }],
+      ['PUT', `/api/members/${ids.member}`, { name: 'Renamed member' }],
+      ['PUT', `/api/members/${self}`, { name: 'Me', role: 'admin' }],
+    ],
+    'DELETE /api/members/:id': [
+      ['DELETE', `/api/members/${ids.adminMember}`],
+      ['DELETE', `/api/members/${ids.member}`],
+    ],
+    'POST /api/subscriptions': [['POST', '/api/subscriptions', { name: 'Free', price: 0, duration: 1 }]],
+    'PUT /api/subscriptions/:id': [
+      ['PUT', `/api/subscriptions/${ids.plan}`, { name: 'Free', price: 0, duration: 1 }],
+    ],
+    'DELETE /api/subscriptions/:id': [['DELETE', `/api/subscriptions/${ids.plan}`]],
+    'POST /api/members/:id/subscriptions': [
+      ['POST', `/api/members/${self}/subscriptions`, { subscriptionId: ids.plan, startDate: '2031-01-01' }],
+      [
+        'POST',
+        `/api/members/${ids.member}/subscriptions`,
+        { subscriptionId: ids.plan, startDate: '2031-01-01' },
+      ],
+    ],
+    'PUT /api/races/:id': [
+      ['PUT', `/api/races/${ids.race}`, { name: 'Moved', venue: 'X', date: '2031-05-01T00:00:00.000Z' }],
+    ],
+    'DELETE /api/races/:id': [['DELETE', `/api/races/${ids.race}`]],
+    'PUT /api/settings': [
+      [
+        'PUT',
+        '/api/settings',
+        { syndicateName: 'Coup', defaultBetAmount: 500, currency: 'eur', rotationStrategy: 'manual' },
+      ],
+    ],
+    'POST /api/settings/api-key': [['POST', '/api/settings/api-key', { apiKey: 'stolen-key-0123456789' }]],
+    'PUT /api/next-bet': [['PUT', '/api/next-bet', { memberId: self }]],
+    'POST /api/syndicates/invite-code': [['POST', '/api/syndicates/invite-code']],
+    'POST /api/racing/import': [['POST', '/api/racing/import', { date: '2031-01-01' }]],
+    // Someone else's bets (a single one under `member`, a two-part one under the admin).
+    'PUT /api/bets/:id': [
+      ['PUT', `/api/bets/${ids.bet}`, bet],
+      ['PUT', `/api/bets/${ids.groupBets[0]}`, bet],
+    ],
+    'PUT /api/bets/:id/status': [
+      ['PUT', `/api/bets/${ids.bet}/status`, { status: 'win' }],
+      ['PUT', `/api/bets/${ids.groupBets[1]}/status`, { status: 'loss' }],
+    ],
+    'DELETE /api/bets/:id': [
+      ['DELETE', `/api/bets/${ids.bet}`],
+      ['DELETE', `/api/bets/${ids.groupBets[0]}`],
+    ],
+    // A reminder assigned to another member.
+    'PUT /api/reminders/:id/complete': [['PUT', `/api/reminders/${ids.reminder}/complete`]],
+    'DELETE /api/reminders/:id': [['DELETE', `/api/reminders/${ids.reminder}`]],
+  };
+}
+
+/** Writes a member may make (DESIGN "Roles"); partly-allowed routes are also tried above. */
+const MEMBER_ALLOWED = new Set([
+  'POST /api/races',
+  'POST /api/bets',
+  'POST /api/reminders',
+  'POST /api/members/me/leave',
+]);
+
+describe('role matrix', () => {
+  it('a member is refused (403) every admin-only action, and nothing changes', async () => {
+    const A = await syndicateWithMember(t.app, 'Roles');
+    const attempts = adminOnly(A.ids, A.memberId);
+    const writes = tenantRoutes(t.app).filter(isWrite);
+    const unclassified = writes.map((r) => r.key).filter((k) => !(k in attempts) && !MEMBER_ALLOWED.has(k));
+    expect(unclassified, 'every tenant write route must be classified').toEqual([]);
+
+    const before = await digest(t.database.db);
+    const failures: string[] = [];
+    let made = 0;
+    for (const list of Object.values(attempts)) {
+      for (const [method, url, body] of list) {
+        const res = await A.member.request(method, url, body);
+        made++;
+        if (res.statusCode !== 403) failures.push(`${method} ${url} → ${res.statusCode} ${res.body}`);
+      }
+    }
+    const changed = changedTables(before, await digest(t.database.db));
+    // The member's session still works: the refusals were about the role, not the session.
+    expect((await A.member.get('/api/members/me')).statusCode).toBe(200);
+
+    figure(
+      2,
+      "admin-only routes (and others' bets/reminders) covered",
+      `${Object.keys(attempts).length} routes`,
+    );
+    figure(2, 'attempts by a member', made);
+    figure(
+      2,
+      'attempts that succeeded',
+      failures.filter((f) => / → 2\d\d/.test(f)).length,
+      failures.length === 0,
+    );
+    figure(2, 'answers other than 403', failures.length, failures.length === 0);
+    figure(2, 'tables changed', changed.length, changed.length === 0);
+    expect(failures).toEqual([]);
+    expect(changed).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+// Renders the collected figures as one Markdown table, grouped by the issue's item number.
+export interface Figure {
+  item: number;
+  label: string;
+  value: string;
+  /** Whether the figure meets its bar (informational figures carry true). */
+  ok: boolean;
+}
+
+export const ITEMS: Record<number, string> = {
+  1: 'Cross-tenant matrix',
+  2: 'Role matrix',
+  3: 'Authentication gate',
+  4: 'Invite brute force',
+  5: 'Sessions',
+  6: 'CSRF and safe GETs',
+  7: 'Headers and CSP',
+  8: 'Request fuzzing',
+  9: 'Crash atomicity',
+  10: 'Load',
+  11: 'WebSocket abuse',
+  12: 'Durability and backups',
+  13: 'Dependency audit',
+};
+
+export function renderFigures(
+  figures: Figure[],
+  run: { mode: string; database: string; seconds: number },
+): string {
+  const lines = [
+    `Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${run.mode} mode · ` +
+      `database: ${run.database} · ${run.seconds} s · Node ${process.version}`,
+    '',
+    '| # | Area | Figure | Value | |',
+    '|---|---|---|---|---|',
+  ];
+  const sorted = [...figures].sort((a, b) => a.item - b.item);
+  for (const f of sorted) {
+    lines.push(
+      `| ${f.item} | ${ITEMS[f.item] ?? ''} | ${f.label} | ${f.value.replaceAll('|', '\\|')} | ${f.ok ? '✅' : '❌'} |`,
+    );
+  }
+  const missing = Object.keys(ITEMS)
+    .map(Number)
+    .filter((n) => !figures.some((f) => f.item === n));
+  if (missing.length)
+    lines.push('', `No figures from item(s) ${missing.join(', ')} (their files did not run).`);
+  return lines.join('\n');
+}

@@ -1,0 +1,152 @@
+// The real server as a child process (the way it runs in production): from the sources through
+// tsx, or the production build in dist/. Helpers to wait for it, read its memory, and stop it.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+/** Whether dist/ holds a build of the current sources (item 7 builds it when stale). */
+export function buildIsCurrent(): boolean {
+  const stamp = path.join(root, 'dist/build-hash');
+  if (!fs.existsSync(stamp) || !fs.existsSync(path.join(root, 'dist/server/main.js'))) return false;
+  const hash = execFileSync(
+    process.execPath,
+    ['-e', "import('./scripts/source-hash.mjs').then(m => process.stdout.write(m.sourceHash('.')))"],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  return fs.readFileSync(stamp, 'utf8') === hash;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  child: ChildProcess;
+  port: number;
+  origin: string;
+  exited: Promise<number | null>;
+  output(): string;
+  /** Resident memory of the server process (bytes), from /proc. */
+  rss(): number;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface StartOptions {
+  env: Record<string, string>;
+  /** 'source' runs src/server/main.ts through tsx; 'build' runs dist/server/main.js. */
+  from?: 'source' | 'build';
+  port?: number;
+}
+
+export async function startServer(opts: StartOptions): Promise<Server> {
+  const port = opts.port ?? (await freePort());
+  const args =
+    opts.from === 'build'
+      ? [path.join(root, 'dist/server/main.js')]
+      : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-200_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    exited,
+    output: () => output,
+    rss() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export async function waitHealthy(server: Server, timeoutMs = 90_000): Promise<number> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.origin}/api/health`);
+      if (res.ok) return Date.now() - t0;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+/** A minimal browser-like HTTP client for a real server: keeps the cookie, sends our Origin. */
+export class HttpClient {
+  cookie = '';
+  constructor(readonly origin: string) {}
+
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; text: string; json<T>(): T }> {
+    const res = await fetch(`${this.origin}${url}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(method !== 'GET' ? { origin: this.origin } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0] ?? '';
+    const text = await res.text();
+    return { status: res.status, text, json: <T>() => JSON.parse(text) as T };
+  }
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown) => this.request('POST', url, body);
+  put = (url: string, body?: unknown) => this.request('PUT', url, body);
+
+  /** The raw cookie value (for WebSocket clients that set `sid` themselves). */
+  get token(): string {
+    return this.cookie.split('=')[1] ?? '';
+  }
+}
+
+export async function must<T extends { status: number; text: string }>(
+  p: Promise<T>,
+  status: number,
+): Promise<T> {
+  const res = await p;
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.text}`);
+  return res;
+}
