@@ -24,6 +24,7 @@ import type { Env } from './env';
 import { featureRoutes } from './features/routes';
 import { errorHandler } from './lib/error-handler';
 import { rejectNul } from './lib/nul-guard';
+import { installReadCache } from './lib/read-cache';
 
 export interface AppOptions {
   env: Env;
@@ -113,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // Before compress: the cache's onSend keeps the JSON, then compresses it itself.
+  installReadCache(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

@@ -55,12 +55,18 @@ export async function requireSession(req: FastifyRequest, _reply: FastifyReply):
 
 /**
  * Register tenant-scoped routes: `app.register(scopedRoutes(async (app) => { ... }))`.
- * Every route inside answers 401 without a session and 403 without an active syndicate.
+ * Every route inside answers 401 without a session and 403 without an active syndicate, and
+ * every GET inside may answer from the read cache.
  */
 export function scopedRoutes(register: (app: FastifyInstance) => Promise<void>): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', async (req) => {
       tenantOf(req);
+    });
+    // Every GET here answers from the caller's syndicate alone: its answers may be reused
+    // briefly (lib/read-cache.ts).
+    app.addHook('onRoute', (route) => {
+      if ([route.method].flat().includes('GET')) route.config = { ...route.config, readCache: true };
     });
     await register(app);
   };

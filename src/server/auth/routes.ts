@@ -125,7 +125,10 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/api/auth/user',
-    { schema: { tags: ['auth'], response: { 200: userSchema, 401: messageSchema } } },
+    {
+      config: { readCache: true },
+      schema: { tags: ['auth'], response: { 200: userSchema, 401: messageSchema } },
+    },
     async (req) => {
       const auth = requireUser(req);
       return auth.user;

@@ -182,6 +182,7 @@ describe('racing API key', () => {
       .update(syndicates)
       .set({ racingApiKeyEnc: sealed })
       .where(eq(syndicates.id, b.syndicate.id));
+    t.app.invalidateReads(); // written with SQL, behind the app's back (lib/read-cache.ts)
     expect((await b.client.get('/api/racing/status')).json()).toEqual({
       configured: false,
       message: 'The stored racing data API key cannot be read; please save it again',

@@ -26,6 +26,7 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
     '/api/syndicates',
     {
       onRequest: requireSession,
+      config: { readCache: true },
       schema: { tags: ['syndicates'], response: { 200: z.array(syndicateWithRoleSchema) } },
     },
     async (req) => listForUser(db, requireUser(req).user.id),
