@@ -205,4 +205,29 @@ export const betSchema = z.object({
 });
 export type Bet = z.infer<typeof betSchema>;
 
+/** GET /api/bets without `limit` answers at most this many bets, newest first (docs/performance.md). */
+export const BETS_LIST_CAP = 2000;
+/** Largest page a caller may ask for with `limit`. */
+export const BETS_PAGE_MAX = BETS_LIST_CAP;
+const LIMIT_MESSAGE = `Limit must be between 1 and ${BETS_PAGE_MAX}`;
+
+/**
+ * GET /api/bets?limit=&before=: keyset paging, newest first. `before` is the id of the last bet
+ * already shown; the page holds the `limit` bets after it in the list's order.
+ */
+export const listBetsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(BETS_PAGE_MAX, LIMIT_MESSAGE)
+    .optional(),
+  before: z.coerce
+    .number({ error: 'before must be the id of a bet' })
+    .int('before must be the id of a bet')
+    .positive('before must be the id of a bet')
+    .optional(),
+});
+export type ListBetsQuery = z.infer<typeof listBetsQuerySchema>;
+
 export const createBetsResponseSchema = z.object({ bets: z.array(betSchema) });

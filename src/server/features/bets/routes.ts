@@ -7,6 +7,7 @@ import {
   betSchema,
   createBetSchema,
   createBetsResponseSchema,
+  listBetsQuerySchema,
   settleBetSchema,
   updateBetSchema,
 } from '../../../shared/bet';
@@ -22,8 +23,10 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, now } = app.deps;
 
-  app.get('/api/bets', { schema: { tags, response: { 200: z.array(betSchema) } } }, async (req) =>
-    listBets(db, tenantOf(req).syndicateId),
+  app.get(
+    '/api/bets',
+    { schema: { tags, querystring: listBetsQuerySchema, response: { 200: z.array(betSchema) } } },
+    async (req) => listBets(db, tenantOf(req).syndicateId, req.query),
   );
 
   app.get(

@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
+  BETS_LIST_CAP,
+  BETS_PAGE_MAX,
   type Bet,
   betParts,
   type CreateBetValues,
@@ -37,11 +39,6 @@ export interface Actor {
   memberId: number;
   role: 'admin' | 'member';
 }
-
-/** GET /api/bets without `limit` answers at most this many bets, newest first (see docs/performance.md). */
-export const BETS_LIST_CAP = 2000;
-/** Largest page a caller may ask for with `limit`. */
-export const BETS_PAGE_MAX = BETS_LIST_CAP;
 
 interface BetRow {
   id: number;
