@@ -10,12 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assistantSocket } from './assistant/socket';
 import { installAuth } from './auth/plugin';
 import { authRoutes } from './auth/routes';
@@ -25,6 +20,7 @@ import { featureRoutes } from './features/routes';
 import { errorHandler } from './lib/error-handler';
 import { rejectNul } from './lib/nul-guard';
 import { installReadCache } from './lib/read-cache';
+import { schemaSerializerCompiler } from './lib/serializer';
 
 export interface AppOptions {
   env: Env;
@@ -74,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by functions compiled from the response schemas (lib/serializer.ts).
+  app.setSerializerCompiler(schemaSerializerCompiler);
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', rejectNul);
   app.decorate('deps', {
