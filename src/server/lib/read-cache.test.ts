@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRace } from '../features/stats/test-fixtures';
 import { Client, createTestApp, signUpWithSyndicate, type TestApp } from '../test/harness';
 import { pickEncoding, READ_CACHE_MS, ReadCache } from './read-cache';
@@ -161,6 +161,40 @@ describe('read cache in the app', () => {
       expect(res.headers.vary).toContain('accept-encoding');
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(unpack(res.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
+  it('answers a burst of identical misses with one query', async () => {
+    const { client } = await signUpWithSyndicate(t.app);
+    expect((await client.get('/api/members/me')).statusCode).toBe(200); // the session, resolved
+    const queries = vi.spyOn(t.database.pool, 'query');
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => client.get('/api/stats/syndicate')));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+      const statsQueries = queries.mock.calls.filter(
+        ([q]) => (q as { name?: string }).name === 'stats_syndicate',
+      );
+      expect(statsQueries).toHaveLength(1);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it('lets the next read query again when the leading read failed', async () => {
+    const { client } = await signUpWithSyndicate(t.app);
+    expect((await client.get('/api/members/me')).statusCode).toBe(200);
+    const queries = vi.spyOn(t.database.pool, 'query');
+    queries.mockImplementationOnce(() => Promise.reject(new Error('connection lost')) as never);
+    try {
+      const [first, second] = await Promise.all([
+        client.get('/api/stats/syndicate'),
+        client.get('/api/stats/syndicate'),
+      ]);
+      expect(first.statusCode).toBe(500);
+      expect(second.statusCode).toBe(200);
+    } finally {
+      queries.mockRestore();
     }
   });
 

@@ -10,6 +10,7 @@
 // - An entry lives READ_CACHE_MS at most, so a change made elsewhere (another instance, SQL by
 //   hand) and the passing of time (trend windows, "today") reach reads within that time.
 // - The key is the session's hash and the URL: one session's answers are never another's.
+// - Identical misses arriving together wait for the first one's answer instead of each querying.
 // Routes opt in with `config: { readCache: true }`; `scopedRoutes` opts in every GET it holds.
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -146,7 +147,14 @@ export class ReadCache {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const pending = new WeakMap<FastifyRequest, { key: string; ticket: number }>();
+
+interface Miss {
+  key: string;
+  ticket: number;
+  /** Set when this read leads a flight: the same key's concurrent reads wait for its answer. */
+  land?: () => void;
+}
+const pending = new WeakMap<FastifyRequest, Miss>();
 
 function send(cache: ReadCache, req: FastifyRequest, reply: FastifyReply, key: string, entry: Entry) {
   const encoding =
@@ -163,6 +171,14 @@ function send(cache: ReadCache, req: FastifyRequest, reply: FastifyReply, key: s
 export function installReadCache(app: FastifyInstance): ReadCache {
   const cache = new ReadCache();
   const { now } = app.deps;
+  // Reads of one key already on their way to the database: a burst of identical misses (a
+  // refetch after a write, 50 tabs) makes one query, and the rest answer from what it stores.
+  const flights = new Map<string, Promise<void>>();
+  const land = (req: FastifyRequest) => {
+    const miss = pending.get(req);
+    pending.delete(req);
+    miss?.land?.();
+  };
   app.decorate('invalidateReads', () => cache.invalidate());
 
   app.addHook('onRequest', async (req) => {
@@ -170,25 +186,50 @@ export function installReadCache(app: FastifyInstance): ReadCache {
   });
   app.addHook('onResponse', async (req) => {
     if (STATE_CHANGING.has(req.method)) cache.writeEnded();
+    else land(req); // a flight that ended without a storable answer (an error, say)
   });
 
   // preHandler: after every onRequest guard (session, syndicate, role) and the validation.
   app.addHook('preHandler', async (req, reply) => {
     if (req.method !== 'GET' || !req.routeOptions.config.readCache || !req.auth) return;
     const key = `${req.auth.sessionHash} ${req.url}`;
-    const hit = cache.get(key, now().getTime());
-    if (hit) {
-      reply.type('application/json; charset=utf-8').send(send(cache, req, reply, key, hit));
+    const answer = (entry: Entry) => {
+      reply.type('application/json; charset=utf-8').send(send(cache, req, reply, key, entry));
       return reply;
+    };
+    const hit = cache.get(key, now().getTime());
+    if (hit) return answer(hit);
+    const flight = flights.get(key);
+    if (flight) {
+      // Wait for the leader (never longer than an entry would live), then take its answer.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([flight, new Promise((r) => (timer = setTimeout(r, READ_CACHE_MS)))]);
+      clearTimeout(timer);
+      const landed = cache.get(key, now().getTime());
+      if (landed) return answer(landed);
+      pending.set(req, { key, ticket: cache.ticket() });
+      return;
     }
-    pending.set(req, { key, ticket: cache.ticket() });
+    let done = () => {};
+    const ours = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    flights.set(key, ours);
+    pending.set(req, {
+      key,
+      ticket: cache.ticket(),
+      land: () => {
+        if (flights.get(key) === ours) flights.delete(key);
+        done();
+      },
+    });
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
     const miss = pending.get(req);
     if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    pending.delete(req);
     const entry = cache.store(miss.key, miss.ticket, Buffer.from(payload), now().getTime());
+    land(req);
     return send(cache, req, reply, miss.key, entry);
   });
 
