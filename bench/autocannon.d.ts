@@ -15,6 +15,8 @@ declare module 'autocannon' {
     method?: string;
     path: string;
     headers?: Record<string, string>;
+    /** Called before each request is sent; returns the request to send. */
+    setupRequest?: (req: Request) => Request;
   }
   interface Options {
     url: string;

@@ -6,6 +6,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppProcess {
   child: ChildProcess;
@@ -29,6 +32,24 @@ export function snapshotBuild(root: string): string {
   return dir;
 }
 
+/**
+ * The Node.js flags `npm start` runs the app with (the `--…` words before the script in
+ * package.json's start script, e.g. the heap limit), so the bench measures the app as it runs.
+ */
+export function startFlags(root: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [node, ...words] = pkg.scripts.start.split(/\s+/);
+  if (node !== 'node') return [];
+  const flags: string[] = [];
+  for (const word of words) {
+    if (!word.startsWith('--')) break;
+    flags.push(word);
+  }
+  return flags;
+}
+
 /** Start dist/server/main.js under `buildRoot` (the repository, or a snapshotBuild folder). */
 export async function startApp(buildRoot: string, dataDir: string, port: number): Promise<AppProcess> {
   const env: NodeJS.ProcessEnv = {
@@ -42,7 +63,7 @@ export async function startApp(buildRoot: string, dataDir: string, port: number)
   };
   delete env.DATABASE_URL;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(buildRoot, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [...startFlags(ROOT), path.join(buildRoot, 'dist/server/main.js')], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
