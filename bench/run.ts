@@ -352,7 +352,10 @@ async function main() {
         ['Dashboard (signed in, 200 bets)', small.cookie],
       ] as const) {
         try {
-          const lh = await lighthouse(root, `${origin}/`, cookie);
+          // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try.
+          const lh = await lighthouse(root, `${origin}/`, cookie).catch(() =>
+            lighthouse(root, `${origin}/`, cookie),
+          );
           report.add(
             L,
             `${label}: performance`,

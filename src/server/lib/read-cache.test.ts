@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRace } from '../features/stats/test-fixtures';
 import { Client, createTestApp, signUpWithSyndicate, type TestApp } from '../test/harness';
-import { pickEncoding, READ_CACHE_MS, ReadCache } from './read-cache';
+import { type Entry, pickEncoding, READ_CACHE_MS, ReadCache } from './read-cache';
 
 describe('pickEncoding', () => {
   it.each([
@@ -22,34 +22,44 @@ describe('pickEncoding', () => {
 
 describe('ReadCache', () => {
   const json = (s: string) => Buffer.from(JSON.stringify(s));
+  const text = (e: Entry | undefined) => e?.bodies.identity?.toString();
 
   it('keeps an answer for READ_CACHE_MS, then forgets it', () => {
     const cache = new ReadCache();
-    cache.store('k', cache.ticket(), json('a'), 1000);
-    expect(cache.get('k', 1000 + READ_CACHE_MS - 1)?.json.toString()).toBe('"a"');
+    cache.store('k', cache.ticket(), json('a'), 1000, 'br');
+    expect(text(cache.get('k', 1000 + READ_CACHE_MS - 1))).toBe('"a"');
     expect(cache.get('k', 1000 + READ_CACHE_MS)).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it('lets go of expired answers nobody asks for again', () => {
+    const cache = new ReadCache();
+    cache.store('once', cache.ticket(), json('a'), 0, 'identity');
+    cache.store('twice', cache.ticket(), json('b'), 10, 'identity');
+    cache.store('later', cache.ticket(), json('c'), READ_CACHE_MS + 5, 'identity');
+    expect(cache.size).toBe(2);
+    expect(text(cache.get('twice', READ_CACHE_MS + 6))).toBe('"b"');
   });
 
   it('does not store a read that a write overtook, or one that ran during a write', () => {
     const cache = new ReadCache();
     const before = cache.ticket();
     cache.writeStarted();
-    cache.store('raced', before, json('old'), 0);
+    cache.store('raced', before, json('old'), 0, 'identity');
     const during = cache.ticket();
-    cache.store('during', during, json('old'), 0);
+    cache.store('during', during, json('old'), 0, 'identity');
     cache.writeEnded();
-    cache.store('during', during, json('old'), 0);
+    cache.store('during', during, json('old'), 0, 'identity');
     expect(cache.get('raced', 1)).toBeUndefined();
     expect(cache.get('during', 1)).toBeUndefined();
-    cache.store('after', cache.ticket(), json('new'), 0);
-    expect(cache.get('after', 1)?.json.toString()).toBe('"new"');
+    cache.store('after', cache.ticket(), json('new'), 0, 'identity');
+    expect(text(cache.get('after', 1))).toBe('"new"');
   });
 
   it('empties on invalidate and stays within its bounds, oldest first', () => {
     const cache = new ReadCache();
-    const big = Buffer.alloc(9 * 2 ** 20, 'x');
-    for (const key of ['a', 'b', 'c', 'd']) cache.store(key, cache.ticket(), big, 0);
+    const big = Buffer.alloc(5 * 2 ** 20, 'x');
+    for (const key of ['a', 'b', 'c', 'd']) cache.store(key, cache.ticket(), big, 0, 'identity');
     expect(cache.get('a', 1)).toBeUndefined();
     expect(cache.get('d', 1)).toBeDefined();
     expect(cache.size).toBe(3);
@@ -57,14 +67,24 @@ describe('ReadCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('compresses once per encoding and keeps the result', () => {
+  it('keeps only the encoding it sent, and makes the others from it once', () => {
     const cache = new ReadCache();
-    const entry = cache.store('k', cache.ticket(), Buffer.from(JSON.stringify({ a: 'x'.repeat(5000) })), 0);
+    const source = Buffer.from(JSON.stringify({ a: 'x'.repeat(5000) }));
+    const entry = cache.store('k', cache.ticket(), source, 0, 'br');
+    expect(Object.keys(entry.bodies)).toEqual(['br']);
     const br = cache.body('k', entry, 'br');
-    expect(cache.body('k', entry, 'br')).toBe(br);
-    expect(zlib.brotliDecompressSync(br).equals(entry.json)).toBe(true);
-    expect(zlib.gunzipSync(cache.body('k', entry, 'gzip')).equals(entry.json)).toBe(true);
-    expect(cache.body('k', entry, 'identity')).toBe(entry.json);
+    expect(zlib.brotliDecompressSync(br).equals(source)).toBe(true);
+    const gzip = cache.body('k', entry, 'gzip');
+    expect(zlib.gunzipSync(gzip).equals(source)).toBe(true);
+    expect(cache.body('k', entry, 'gzip')).toBe(gzip);
+    expect(cache.body('k', entry, 'identity').equals(source)).toBe(true);
+    expect(entry.bytes).toBe(br.length + gzip.length + source.length);
+  });
+
+  it('sends a small answer as it is, whatever was asked', () => {
+    const cache = new ReadCache();
+    const entry = cache.store('k', cache.ticket(), json('tiny'), 0, 'br');
+    expect(cache.body('k', entry, 'br').toString()).toBe('"tiny"');
   });
 });
 

@@ -28,25 +28,43 @@ declare module 'fastify' {
 
 /** How long an answer may be reused (ms): the session reuse window, so both age alike. */
 export const READ_CACHE_MS = 2000;
-/** Bounds: entries and bytes (JSON plus its compressed forms); the oldest go first. */
+/** Bounds: entries and bytes (the bodies kept); the oldest go first. */
 const MAX_ENTRIES = 5000;
-const MAX_BYTES = 32 * 2 ** 20;
+const MAX_BYTES = 16 * 2 ** 20;
 /** Answers smaller than this are sent as they are (as @fastify/compress does, bytes). */
 const COMPRESS_THRESHOLD = 1024;
-const BROTLI_OPTIONS: zlib.BrotliOptions = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-  },
+/** Brotli as @fastify/compress sends it (quality 4), with a 1 MB window: less memory per call. */
+const BROTLI_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 20,
 };
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-interface Entry {
+/**
+ * A copy in a memory block of its own. zlib's results are views of larger output chunks, so
+ * keeping one would keep the whole chunk, and the cache's byte count would be a fraction of
+ * what it holds.
+ */
+function own(buffer: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
+}
+
+function compress(json: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'gzip') return own(zlib.gzipSync(json));
+  const params = { ...BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length };
+  return own(zlib.brotliCompressSync(json, { params }));
+}
+
+/** A kept answer: its body in each encoding it has been sent in (usually just one). */
+export interface Entry {
   until: number;
-  json: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  /** The JSON's length, which decides whether it is compressed at all (bytes). */
+  size: number;
+  bodies: Partial<Record<Encoding, Buffer>>;
   bytes: number;
 }
 
@@ -101,31 +119,43 @@ export class ReadCache {
     return undefined;
   }
 
-  store(key: string, ticket: number, json: Buffer, now: number): Entry {
-    const entry: Entry = { until: now + READ_CACHE_MS, json, bytes: json.length };
+  /**
+   * Keeps `json` as the answer for `key` (unless a write intervened since `ticket`) and returns
+   * the entry. Only the body in `encoding` is kept: the JSON itself is dropped once compressed.
+   */
+  store(key: string, ticket: number, json: Buffer, now: number, encoding: Encoding): Entry {
+    const enc = json.length < COMPRESS_THRESHOLD ? 'identity' : encoding;
+    const body = enc === 'identity' ? json : compress(json, enc);
+    const entry: Entry = {
+      until: now + READ_CACHE_MS,
+      size: json.length,
+      bodies: { [enc]: body },
+      bytes: body.length,
+    };
     if (ticket !== this.generation || this.writesInFlight > 0) return entry;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
-    this.evict();
+    this.evict(now);
     return entry;
   }
 
-  /** The entry's body in `encoding`, compressed once and kept. */
+  /** The entry's body in `encoding`: kept, or made from a kept one and then kept too. */
   body(key: string, entry: Entry, encoding: Encoding): Buffer {
-    if (encoding === 'identity') return entry.json;
-    const kept = entry[encoding];
+    const enc = entry.size < COMPRESS_THRESHOLD ? 'identity' : encoding;
+    const kept = entry.bodies[enc];
     if (kept) return kept;
-    const packed =
-      encoding === 'br' ? zlib.brotliCompressSync(entry.json, BROTLI_OPTIONS) : zlib.gzipSync(entry.json);
-    entry[encoding] = packed;
-    entry.bytes += packed.length;
+    const { identity, br, gzip } = entry.bodies;
+    const json = identity ?? (br ? zlib.brotliDecompressSync(br) : zlib.gunzipSync(gzip ?? Buffer.alloc(0)));
+    const made = enc === 'identity' ? own(json) : compress(json, enc);
+    entry.bodies[enc] = made;
+    entry.bytes += made.length;
     if (this.entries.get(key) === entry) {
-      this.bytes += packed.length;
+      this.bytes += made.length;
       this.evict();
     }
-    return packed;
+    return made;
   }
 
   get size(): number {
@@ -137,11 +167,14 @@ export class ReadCache {
     this.bytes -= entry.bytes;
   }
 
-  private evict(): void {
-    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
-      const first = this.entries.entries().next().value;
-      if (!first) break;
-      this.drop(first[0], first[1]);
+  /**
+   * Drops the oldest entries while over a bound, and the expired ones at the front. Entries are
+   * kept in the order they were stored, which is the order they expire in (one lifetime for all).
+   */
+  private evict(now = Number.NEGATIVE_INFINITY): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES && now < entry.until) break;
+      this.drop(key, entry);
     }
   }
 }
@@ -156,12 +189,12 @@ interface Miss {
 }
 const pending = new WeakMap<FastifyRequest, Miss>();
 
-function send(cache: ReadCache, req: FastifyRequest, reply: FastifyReply, key: string, entry: Entry) {
-  const encoding =
-    entry.json.length < COMPRESS_THRESHOLD ? 'identity' : pickEncoding(req.headers['accept-encoding']);
+/** Sets the encoding headers for an answer of `size` JSON bytes; returns the encoding. */
+function negotiate(req: FastifyRequest, reply: FastifyReply, size: number): Encoding {
+  const encoding = size < COMPRESS_THRESHOLD ? 'identity' : pickEncoding(req.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return cache.body(key, entry, encoding);
+  return encoding;
 }
 
 /**
@@ -194,7 +227,8 @@ export function installReadCache(app: FastifyInstance): ReadCache {
     if (req.method !== 'GET' || !req.routeOptions.config.readCache || !req.auth) return;
     const key = `${req.auth.sessionHash} ${req.url}`;
     const answer = (entry: Entry) => {
-      reply.type('application/json; charset=utf-8').send(send(cache, req, reply, key, entry));
+      const body = cache.body(key, entry, negotiate(req, reply, entry.size));
+      reply.type('application/json; charset=utf-8').send(body);
       return reply;
     };
     const hit = cache.get(key, now().getTime());
@@ -228,9 +262,11 @@ export function installReadCache(app: FastifyInstance): ReadCache {
   app.addHook('onSend', async (req, reply, payload) => {
     const miss = pending.get(req);
     if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const entry = cache.store(miss.key, miss.ticket, Buffer.from(payload), now().getTime());
+    const json = own(Buffer.from(payload));
+    const encoding = negotiate(req, reply, json.length);
+    const entry = cache.store(miss.key, miss.ticket, json, now().getTime(), encoding);
     land(req);
-    return send(cache, req, reply, miss.key, entry);
+    return cache.body(miss.key, entry, encoding);
   });
 
   return cache;
