@@ -25,7 +25,7 @@ import {
   startFlags,
   stopApp,
 } from './lib/app-process';
-import { bundleSizes, gzipOf, headerChecks, lighthouse } from './lib/frontend';
+import { bundleSizes, gzipOf, headerChecks, lighthouseMedian } from './lib/frontend';
 import { baseline, dashboardLoadTimes, type LoadResult, load } from './lib/load';
 import { kb, mb, ms, Report } from './lib/report';
 import { seedBets, seedSyndicate, signUpWithSyndicate, vacuumAnalyze } from './lib/seed';
@@ -39,6 +39,8 @@ const writeDocs = args.has('--write') || !ci;
 const durationArg = process.argv.find((a) => a.startsWith('--duration='));
 const DURATION = durationArg ? Number(durationArg.slice('--duration='.length)) : ci ? 1 : 10;
 const CONNECTIONS = 50;
+/** Lighthouse runs per page; the median is reported. */
+const LIGHTHOUSE_RUNS = 3;
 const GROWTH = [1_000, 10_000, 100_000];
 
 const BUDGET = {
@@ -181,6 +183,47 @@ async function main() {
     await seedSyndicate(db, small.syndicateId, { members: 9, races: 30, reminders: 5 });
     await seedBets(db, small.syndicateId, 1, 200);
     await vacuumAnalyze(db);
+    // Lighthouse first, on a quiet machine: after the loads, PostgreSQL's background work
+    // (checkpoints, autovacuum of the seeded bets) would be measured along with the page.
+    if (withLighthouse) {
+      const L = 'Lighthouse 12 (mobile preset, simulated throttling, Debian Chromium, headless)';
+      console.log(`\n${L}`);
+      for (const [label, cookie] of [
+        ['Landing page (signed out)', undefined],
+        ['Dashboard (signed in, 200 bets)', small.cookie],
+      ] as const) {
+        try {
+          const lh = await lighthouseMedian(root, `${origin}/`, cookie, LIGHTHOUSE_RUNS);
+          report.add(
+            L,
+            `${label}: performance`,
+            `${lh.performance} (median of ${lh.all.join(', ')}; ${lh.metrics})`,
+            `≥ ${BUDGET.lhPerformance}`,
+            lh.performance >= BUDGET.lhPerformance,
+          );
+          report.add(
+            L,
+            `${label}: accessibility`,
+            String(lh.accessibility),
+            `≥ ${BUDGET.lhAccessibility}`,
+            lh.accessibility >= BUDGET.lhAccessibility,
+          );
+          report.add(
+            L,
+            `${label}: JS the browser loaded (gzip -9 of those files)`,
+            `${kb(gzipOf(clientDir, lh.scripts))} in ${lh.scripts.length} files`,
+          );
+        } catch (err) {
+          report.add(
+            L,
+            `${label}`,
+            `not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+            `≥ ${BUDGET.lhPerformance} / ≥ ${BUDGET.lhAccessibility}`,
+            false,
+          );
+        }
+      }
+    }
     const memory = memorySampler(appPid, postmaster.pid);
 
     const A = `API throughput and latency (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, signed in)`;
@@ -344,48 +387,6 @@ async function main() {
     for (const c of await headerChecks(origin, clientDir, small.cookie))
       report.add(H, c.name, c.detail, 'as named', c.pass);
 
-    if (withLighthouse) {
-      const L = 'Lighthouse 12 (mobile preset, simulated throttling, Debian Chromium, headless)';
-      console.log(`\n${L}`);
-      for (const [label, cookie] of [
-        ['Landing page (signed out)', undefined],
-        ['Dashboard (signed in, 200 bets)', small.cookie],
-      ] as const) {
-        try {
-          // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try.
-          const lh = await lighthouse(root, `${origin}/`, cookie).catch(() =>
-            lighthouse(root, `${origin}/`, cookie),
-          );
-          report.add(
-            L,
-            `${label}: performance`,
-            String(lh.performance),
-            `≥ ${BUDGET.lhPerformance}`,
-            lh.performance >= BUDGET.lhPerformance,
-          );
-          report.add(
-            L,
-            `${label}: accessibility`,
-            String(lh.accessibility),
-            `≥ ${BUDGET.lhAccessibility}`,
-            lh.accessibility >= BUDGET.lhAccessibility,
-          );
-          report.add(
-            L,
-            `${label}: JS the browser loaded (gzip -9 of those files)`,
-            `${kb(gzipOf(clientDir, lh.scripts))} in ${lh.scripts.length} files`,
-          );
-        } catch (err) {
-          report.add(
-            L,
-            `${label}`,
-            `not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
-            `≥ ${BUDGET.lhPerformance} / ≥ ${BUDGET.lhAccessibility}`,
-            false,
-          );
-        }
-      }
-    }
     await new Promise((r) => setTimeout(r, 2000));
     report.add(
       S,

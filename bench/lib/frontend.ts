@@ -175,7 +175,17 @@ export interface LighthouseScore {
   accessibility: number;
   /** Scripts the page loaded (paths, e.g. assets/x.js). */
   scripts: string[];
+  /** The lab metrics behind the score: FCP, LCP, TBT, CLS, Speed Index, as Lighthouse shows them. */
+  metrics: string;
 }
+
+const METRICS = [
+  ['FCP', 'first-contentful-paint'],
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+  ['SI', 'speed-index'],
+] as const;
 
 /** One Lighthouse run (default config: mobile, simulated throttling) through its CLI. */
 export async function lighthouse(root: string, url: string, cookie?: string): Promise<LighthouseScore> {
@@ -205,7 +215,10 @@ export async function lighthouse(root: string, url: string, cookie?: string): Pr
   const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
     categories: Record<string, { score: number | null }>;
     runtimeError?: { message: string };
-    audits: Record<string, { details?: { items?: { url?: string; resourceType?: string }[] } }>;
+    audits: Record<
+      string,
+      { displayValue?: string; details?: { items?: { url?: string; resourceType?: string }[] } }
+    >;
   };
   fs.rmSync(out, { force: true });
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
@@ -213,5 +226,27 @@ export async function lighthouse(root: string, url: string, cookie?: string): Pr
   const scripts = (lhr.audits['network-requests']?.details?.items ?? [])
     .filter((i) => i.resourceType === 'Script' && i.url)
     .map((i) => new URL(i.url ?? '').pathname.replace(/^\//, ''));
-  return { performance: score('performance'), accessibility: score('accessibility'), scripts };
+  const metrics = METRICS.map(([label, id]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
+  return { performance: score('performance'), accessibility: score('accessibility'), scripts, metrics };
+}
+
+/**
+ * Lighthouse `runs` times (a run that fails to record is tried once more); the run with the
+ * median performance score, as Lighthouse's docs advise for simulated throttling's variance,
+ * and every run's score.
+ */
+export async function lighthouseMedian(
+  root: string,
+  url: string,
+  cookie: string | undefined,
+  runs: number,
+): Promise<LighthouseScore & { all: number[] }> {
+  const results: LighthouseScore[] = [];
+  for (let i = 0; i < runs; i++) {
+    results.push(await lighthouse(root, url, cookie).catch(() => lighthouse(root, url, cookie)));
+  }
+  results.sort((a, b) => a.performance - b.performance);
+  const median = results[Math.floor(results.length / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  return { ...median, all: results.map((r) => r.performance) };
 }
