@@ -27,7 +27,18 @@ export function DashboardCard({
   );
 }
 
-/** The muted one-line text a panel shows while loading or when empty. */
-export function PanelNote({ children }: { children: ReactNode }) {
-  return <p className="py-6 text-center text-sm text-muted-foreground">{children}</p>;
+/**
+ * The muted one-line text a panel shows while loading or when empty. `reserve` (px) keeps the
+ * height the loaded panel usually has, so what is below does not jump when the data arrives
+ * (Lighthouse's layout shift).
+ */
+export function PanelNote({ children, reserve }: { children: ReactNode; reserve?: number }) {
+  return (
+    <p
+      className="flex items-center justify-center py-6 text-center text-sm text-muted-foreground"
+      style={reserve ? { minHeight: reserve } : undefined}
+    >
+      {children}
+    </p>
+  );
 }

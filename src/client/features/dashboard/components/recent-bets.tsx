@@ -9,6 +9,9 @@ import { DashboardCard, PanelNote } from './dashboard-card';
 /** Spec §9: the latest five settled bets, newest first. */
 export const RECENT_BETS_LIMIT = 5;
 
+/** The panel's usual height once loaded (five rows, in px): kept while loading. */
+const LOADED_HEIGHT = 274;
+
 export function recentSettledBets(bets: readonly Bet[], limit = RECENT_BETS_LIMIT): Bet[] {
   return bets
     .filter((b) => b.status !== 'pending')
@@ -23,7 +26,7 @@ export function RecentBets() {
   return (
     <DashboardCard title="Recent Bets">
       {bets.isPending ? (
-        <PanelNote>Loading...</PanelNote>
+        <PanelNote reserve={LOADED_HEIGHT}>Loading...</PanelNote>
       ) : recent.length === 0 ? (
         <PanelNote>No bets found</PanelNote>
       ) : (

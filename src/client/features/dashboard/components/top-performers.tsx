@@ -7,6 +7,9 @@ import { DashboardCard, PanelNote } from './dashboard-card';
 /** The dashboard's top five by earnings. */
 export const TOP_PERFORMERS_LIMIT = 5;
 
+/** The panel's usual height once loaded (five entries, in px): kept while loading. */
+const LOADED_HEIGHT = 248;
+
 export function TopPerformers() {
   const f = useSyndicateFormat();
   const performers = useTopPerformers(TOP_PERFORMERS_LIMIT);
@@ -14,7 +17,7 @@ export function TopPerformers() {
   return (
     <DashboardCard title="Top Performers">
       {performers.isPending ? (
-        <PanelNote>Loading...</PanelNote>
+        <PanelNote reserve={LOADED_HEIGHT}>Loading...</PanelNote>
       ) : list.length === 0 ? (
         <PanelNote>No data available</PanelNote>
       ) : (

@@ -9,6 +9,9 @@ import { DashboardCard, PanelNote } from './dashboard-card';
 /** Spec §9: the dashboard shows the next three races with whose turn it is. */
 export const UPCOMING_BETS_LIMIT = 3;
 
+/** The panel's usual height once loaded (three entries, in px): kept while loading. */
+const LOADED_HEIGHT = 282;
+
 export function UpcomingBets() {
   const f = useSyndicateFormat();
   const rotation = useRotation(UPCOMING_BETS_LIMIT);
@@ -27,7 +30,7 @@ export function UpcomingBets() {
       }
     >
       {rotation.isPending ? (
-        <PanelNote>Loading...</PanelNote>
+        <PanelNote reserve={LOADED_HEIGHT}>Loading...</PanelNote>
       ) : entries.length === 0 ? (
         <PanelNote>No upcoming bets found</PanelNote>
       ) : (
