@@ -40,7 +40,7 @@ const durationArg = process.argv.find((a) => a.startsWith('--duration='));
 const DURATION = durationArg ? Number(durationArg.slice('--duration='.length)) : ci ? 1 : 10;
 const CONNECTIONS = 50;
 /** Lighthouse runs per page; the median is reported. */
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = 5;
 const GROWTH = [1_000, 10_000, 100_000];
 
 const BUDGET = {

@@ -6,7 +6,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { LandingPage } from '@/features/auth/landing-page';
 import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
 import { rememberJoinLink } from '@/lib/post-login-redirect';
-import { SyndicateRoutes } from './routes';
+import { preloadPage, SyndicateRoutes } from './routes';
 
 // Forms (react-hook-form, zod) load only on the screens that need them.
 const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })));
@@ -24,6 +24,10 @@ export function AppRouter() {
   const userQuery = useUser();
   const syndicatesQuery = useSyndicates(userQuery.isSignedIn);
   const isJoinPath = location.startsWith('/join');
+
+  useEffect(() => {
+    if (userQuery.isSignedIn) preloadPage(location);
+  }, [userQuery.isSignedIn, location]);
 
   useEffect(() => {
     if (!userQuery.isPending && !userQuery.isSignedIn && isJoinPath) {

@@ -5,20 +5,40 @@ import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
 /** Each page is its own chunk, so the first screen only loads what it shows. */
-function page(load: () => Promise<ComponentType>) {
+const loaders: Record<string, () => Promise<ComponentType>> = {
+  '/': () => import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage),
+  '/members': () => import('@/features/members/members-page').then((m) => m.MembersPage),
+  '/bets': () => import('@/features/bets/bets-page').then((m) => m.BetsPage),
+  '/rankings': () => import('@/features/rankings/rankings-page').then((m) => m.RankingsPage),
+  '/calendar': () => import('@/features/calendar/calendar-page').then((m) => m.CalendarPage),
+  '/reminders': () => import('@/features/reminders/reminders-page').then((m) => m.RemindersPage),
+  '/subscriptions': () =>
+    import('@/features/subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage),
+  '/settings': () => import('@/features/settings/settings-page').then((m) => m.SettingsPage),
+};
+
+/**
+ * Starts loading the chunk of the page at `path` (if it is one), so it downloads while the
+ * sign-in and syndicate requests are still out, instead of after them.
+ */
+export function preloadPage(path: string): void {
+  void loaders[path]?.().catch(() => {}); // a failure shows when the page itself loads
+}
+
+function page(path: string) {
+  const load = loaders[path];
+  if (!load) throw new Error(`no page at ${path}`);
   return lazy(async () => ({ default: await load() }));
 }
 
-const DashboardPage = page(() => import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage));
-const MembersPage = page(() => import('@/features/members/members-page').then((m) => m.MembersPage));
-const BetsPage = page(() => import('@/features/bets/bets-page').then((m) => m.BetsPage));
-const RankingsPage = page(() => import('@/features/rankings/rankings-page').then((m) => m.RankingsPage));
-const CalendarPage = page(() => import('@/features/calendar/calendar-page').then((m) => m.CalendarPage));
-const RemindersPage = page(() => import('@/features/reminders/reminders-page').then((m) => m.RemindersPage));
-const SubscriptionsPage = page(() =>
-  import('@/features/subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage),
-);
-const SettingsPage = page(() => import('@/features/settings/settings-page').then((m) => m.SettingsPage));
+const DashboardPage = page('/');
+const MembersPage = page('/members');
+const BetsPage = page('/bets');
+const RankingsPage = page('/rankings');
+const CalendarPage = page('/calendar');
+const RemindersPage = page('/reminders');
+const SubscriptionsPage = page('/subscriptions');
+const SettingsPage = page('/settings');
 
 /** The signed-in app: every page inside the common layout; unknown paths → 'Page Not Found'. */
 export function SyndicateRoutes() {
