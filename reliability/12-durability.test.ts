@@ -139,7 +139,9 @@ describe('backup and restore', () => {
                (select coalesce(sum(price_cents),0)::bigint from subscription_plans p where p.syndicate_id = s.id) as plan_cents,
                (select count(*) from bets b where b.syndicate_id = s.id)::int as bets
           from syndicates s order by s.id`);
+      // Ordered by table: without it a parallel append may return the branches in any order.
       const digests = await c.query(`
+        select * from (
         select 'users' t, md5(string_agg(x::text, ',' order by x.id)) h from users x union all
         select 'members', md5(string_agg(x::text, ',' order by x.id)) from members x union all
         select 'bets', md5(string_agg(x::text, ',' order by x.id)) from bets x union all
@@ -147,7 +149,8 @@ describe('backup and restore', () => {
         select 'races', md5(string_agg(x::text, ',' order by x.id)) from races x union all
         select 'reminders', md5(string_agg(x::text, ',' order by x.id)) from reminders x union all
         select 'member_bet_stats', md5(string_agg(x::text, ',' order by x::text)) from member_bet_stats x where settled <> 0 union all
-        select 'syndicate_day_stats', md5(string_agg(x::text, ',' order by x::text)) from syndicate_day_stats x where settled <> 0`);
+        select 'syndicate_day_stats', md5(string_agg(x::text, ',' order by x::text)) from syndicate_day_stats x where settled <> 0
+        ) d order by t`);
       return { money: money.rows, digests: digests.rows };
     } finally {
       await c.end();
