@@ -70,8 +70,14 @@ test('an empty calendar offers the first race; adding one validates, then shows 
   await dialog.getByLabel('Race name').fill(name);
   await dialog.getByLabel('Venue').fill('Flemington');
   await dialog.getByLabel('Date').fill(today);
-  await dialog.getByRole('combobox', { name: 'Time' }).click();
-  await page.getByRole('option', { name: '23:45' }).click();
+  const time = dialog.getByRole('combobox', { name: 'Time' });
+  // 23:45 is the last of 96 options: the list can still be scrolling when it is clicked (seen
+  // once on mobile in CI), so click until the choice shows.
+  await expect(async () => {
+    if ((await time.getAttribute('aria-expanded')) !== 'true') await time.click();
+    await page.getByRole('option', { name: '23:45' }).click({ timeout: 2_000 });
+    await expect(time).toHaveText('23:45', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByLabel('Description (optional)').fill('Group 1 feature race');
   await dialog.getByRole('button', { name: 'Show advanced options' }).click();
   await dialog.getByLabel('Race number').fill('7');
