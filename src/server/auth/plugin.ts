@@ -8,7 +8,8 @@ declare module 'fastify' {
   }
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that may change data: the Origin rule applies to them, and they empty the read caches. */
+export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface CookieSettings {
   name: string;

@@ -14,6 +14,7 @@
 // Routes opt in with `config: { readCache: true }`; `scopedRoutes` opts in every GET it holds.
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATE_CHANGING } from '../auth/plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -178,8 +179,6 @@ export class ReadCache {
     }
   }
 }
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface Miss {
   key: string;
