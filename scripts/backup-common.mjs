@@ -18,23 +18,24 @@ export const FORMAT = 'racing-syndicate-backup';
 export const VERSION = 1;
 
 /**
- * The tables a backup holds, parents first. Sessions, OIDC sign-ins in flight and failed-join
- * counters are deliberately left out: they are short-lived, and a restored server starts with
+ * The tables a backup holds, parents first. Sessions, OIDC sign-ins in flight, failed-join
+ * and throttle counters are deliberately left out: they are short-lived, and a restored server starts with
  * everyone signed out.
  */
 export const TABLES = [
   'users',
   'syndicates',
   'members',
+  'member_claims',
   'subscription_plans',
   'member_subscriptions',
   'races',
   'bets',
   'reminders',
 ];
-export const SKIPPED = ['sessions', 'oidc_logins', 'join_failures'];
+export const SKIPPED = ['sessions', 'oidc_logins', 'join_failures', 'throttle_counters'];
 /**
- * Aggregates derived from bets by a trigger (src/server/features/stats/bet-stats-trigger.ts):
+ * Aggregates derived from bets by a trigger (src/server/db/bet-stats-trigger.ts):
  * not backed up; loading the bets on restore rebuilds them, so they cannot disagree with bets.
  */
 export const DERIVED = ['member_bet_stats', 'syndicate_day_stats'];

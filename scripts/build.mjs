@@ -40,6 +40,11 @@ export async function build({ quiet = false } = {}) {
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(dist, 'server/migrations'), {
     recursive: true,
   });
+  // Read at start-up by src/server/auth/common-passwords.ts, beside the bundle.
+  fs.copyFileSync(
+    path.join(root, 'src/server/auth/common-passwords.txt'),
+    path.join(dist, 'server/common-passwords.txt'),
+  );
   fs.writeFileSync(path.join(dist, 'build-hash'), sourceHash(root));
   say(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
 }

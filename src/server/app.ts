@@ -10,17 +10,20 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assistantSocket } from './assistant/socket';
-import { installAuth } from './auth/plugin';
+import { installInvalidation } from './auth/invalidation';
+import { cookieSettings, installAuth } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { featureRoutes } from './features/routes';
-import { errorHandler } from './lib/error-handler';
+import { installJsonCompression } from './lib/compress-json';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './lib/error-handler';
+import { HttpError } from './lib/http-error';
 import { rejectNul } from './lib/nul-guard';
-import { installReadCache } from './lib/read-cache';
 import { schemaSerializerCompiler } from './lib/serializer';
+import { installOpenapi, openapiTransform } from './openapi';
 
 export interface AppOptions {
   env: Env;
@@ -32,6 +35,8 @@ export interface AppOptions {
   /** Folder of the built SPA (dist/client); null serves the API only. */
   clientDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Runs first, before any plugin or route: the test harness checks every answer with it. */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 export interface AppDeps {
@@ -68,7 +73,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Long enough for slow clients, short enough that idle sockets do not pile up (ms).
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
+    // Refusals before routing answer {message} like every other error (lib/error-handler.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  options.instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written by functions compiled from the response schemas (lib/serializer.ts).
   app.setSerializerCompiler(schemaSerializerCompiler);
@@ -111,21 +120,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  // Before compress: the cache's onSend keeps the JSON, then compresses it itself.
-  installReadCache(app);
+  // Before compress: JSON answers are compressed in one call (lib/compress-json.ts).
+  installJsonCompression(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      new HttpError(context.statusCode, `Too many attempts. Try again in ${context.after}.`),
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Racing Syndicate API', version: '1.0.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      info: {
+        title: 'Racing Syndicate API',
+        version: '1.0.0',
+        description:
+          'Money travels in major units (12.5 dollars) with at most two decimals, odds as decimal odds ' +
+          '(3.25). Every error answers `{message, errors?: [{path, message}]}`. Signed-in operations need ' +
+          'the session cookie; writes also need an Origin (or Referer) of this site.',
+      },
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: cookieSettings(env.publicUrl).name,
+            description:
+              'The HttpOnly session cookie set by sign-in (POST /api/auth/login or register, or OIDC).',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   installAuth(app);
+  // Every change announced to every instance (LISTEN/NOTIFY) before it is answered.
+  await installInvalidation(app);
+  installOpenapi(app); // before the routes: it documents each as it is added
   await app.register(authRoutes);
   for (const routes of featureRoutes) await app.register(routes);
   await app.register(assistantSocket);

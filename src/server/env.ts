@@ -9,6 +9,7 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AUTH_THROTTLE: z.enum(['on', 'off']).default('on'),
   OIDC_ISSUER_URL: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -32,9 +33,19 @@ export interface Env {
   databaseUrl: string | undefined;
   /** Origin used for redirects and the Origin check, e.g. "http://localhost:5000". */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was given. Then only its origin passes the Origin check; without it the
+   * request's own host passes too (a laptop reached by its LAN address), as before.
+   */
+  publicUrlExplicit: boolean;
   /** Set when SESSION_SECRET is given; otherwise main.ts generates one into DATA_DIR. */
   sessionSecret: string | undefined;
   trustProxy: boolean;
+  /**
+   * Per-client limits on failed sign-ins and new accounts (auth/throttle.ts). `false` only for
+   * test servers that register hundreds of accounts from one address; never in production.
+   */
+  authThrottle: boolean;
   oidc: OidcConfig | undefined;
   assistantLlm: { url: string; model: string; apiKey: string | undefined } | undefined;
   /** Base URL of the racing-data provider (The Racing API); tests point it at a loopback server. */
@@ -63,8 +74,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+    publicUrlExplicit: e.PUBLIC_URL !== undefined,
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY === 'true',
+    authThrottle: e.AUTH_THROTTLE === 'on',
     oidc:
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }

@@ -1,15 +1,20 @@
 import { z } from 'zod';
+import { isCleanName, notAllowedMessage } from './text';
 
 /** Longest text we accept for names and e-mail addresses (characters). */
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
+/** Shortest password accepted for a new account (characters). */
+export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
+/** The server also refuses the 10,000 most common passwords, with this message on `password`. */
+export const PASSWORD_TOO_COMMON = 'This password is too common. Choose another.';
 
 export const registerSchema = z.object({
   name: z
     .string()
     .trim()
+    .refine(isCleanName, notAllowedMessage('Name'))
     .min(1, 'Name is required')
     .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
   email: z.string().trim().max(EMAIL_MAX).email('Invalid email address'),

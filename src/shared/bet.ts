@@ -2,8 +2,10 @@
 // them). Odds and amounts travel as decimal numbers in major units (3.25, 12.5); the server turns
 // them into hundredths and cents with src/shared/money.ts.
 import { z } from 'zod';
+import { dateInputSchema } from './date-schemas';
 import { positiveMoney, positiveOdds } from './money';
-import { isoDateTime, MAX_ID, raceSummarySchema } from './race';
+import { MAX_ID, raceSummarySchema } from './race';
+import { isCleanName, notAllowedMessage } from './text';
 
 export const BET_TYPES = ['win', 'place', 'each-way'] as const;
 export const ODDS_TYPES = ['fixed', 'tote'] as const;
@@ -43,6 +45,7 @@ const amount = () => positiveMoney({ required: MESSAGES.amountRequired, positive
 const horseName = z
   .string({ error: MESSAGES.horseName })
   .trim()
+  .refine(isCleanName, notAllowedMessage('Horse name'))
   .min(1, MESSAGES.horseName)
   .max(HORSE_NAME_MAX, `Horse name must be at most ${HORSE_NAME_MAX} characters`);
 
@@ -50,6 +53,7 @@ const optionalText = (label: string) =>
   z
     .string()
     .trim()
+    .refine(isCleanName, notAllowedMessage(label))
     .max(BET_TEXT_MAX, `${label} must be at most ${BET_TEXT_MAX} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -97,7 +101,10 @@ export const createBetSchema = z
     horseName,
     status: z.enum(BET_STATUSES, { error: 'Status must be pending, win or loss' }).optional(),
     /** When the bet was placed; the server's clock when omitted. */
-    date: isoDateTime('Bet date is required', 'Bet date must be a valid date and time').optional(),
+    date: dateInputSchema({
+      required: 'Bet date is required',
+      invalid: 'Bet date must be a valid date and time',
+    }).optional(),
     raceId: z
       .number({ error: MESSAGES.raceNotFound })
       .int(MESSAGES.raceNotFound)

@@ -1,13 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dateInputSchema, timeZoneSchema } from './date-schemas';
 import {
   canonicalTimeZone,
+  DATE_RANGE_MESSAGE,
   dayKeyIn,
+  dayOf,
+  instantOf,
   isBeforeToday,
   isValidTimeZone,
+  parseDateInput,
   parseDayKey,
   startOfDayIn,
   startOfDayKey,
+  TIME_ZONE_MESSAGE,
   timeZoneOffsetMs,
 } from './dates';
 
@@ -141,5 +147,118 @@ describe('isBeforeToday', () => {
     expect(isBeforeToday('2025-06-16', now, 'Australia/Sydney')).toBe(false);
     expect(isBeforeToday('2025-06-15', now, 'America/New_York')).toBe(false);
     expect(isBeforeToday('2025-06-14', now, 'America/New_York')).toBe(true);
+  });
+});
+
+describe('dateInputSchema (every date the API takes)', () => {
+  const schema = dateInputSchema({ required: 'required', invalid: 'invalid' });
+  const messages = (v: unknown) => schema.safeParse(v).error?.issues.map((i) => i.message);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const day = fc
+    .record({
+      year: fc.integer({ min: 1900, max: 2100 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      d: fc.integer({ min: 1, max: 28 }),
+    })
+    .map(({ year, month, d }) => `${pad(year, 4)}-${pad(month)}-${pad(d)}`);
+  const zones = fc.constantFrom(
+    'UTC',
+    'Australia/Sydney',
+    'America/New_York',
+    'Asia/Kathmandu',
+    'Pacific/Kiritimati',
+  );
+
+  it('accepts a day and ISO date-times with Z or an offset, trimmed, as sent', () => {
+    expect(schema.parse(' 2025-03-01 ')).toBe('2025-03-01');
+    expect(schema.parse('2025-03-01T13:00:00.000Z')).toBe('2025-03-01T13:00:00.000Z');
+    expect(schema.parse('2025-03-01T13:00+10:00')).toBe('2025-03-01T13:00+10:00');
+    expect(schema.parse('2025-03-01T13:00:00.123456789-05:30')).toBe('2025-03-01T13:00:00.123456789-05:30');
+  });
+
+  it('refuses years outside 1900–2100 with the range message, and non-dates with the field’s', () => {
+    for (const v of [
+      '0000-01-01T00:00:00.000Z',
+      '0049-06-01',
+      '0099-12-31T23:59:59Z',
+      '1899-12-31',
+      '2101-01-01',
+      '9999-12-31T00:00:00Z',
+    ])
+      expect(messages(v), v).toEqual([DATE_RANGE_MESSAGE]);
+    for (const v of [
+      '2025-02-30',
+      '2025-13-01',
+      '2025-01-01T24:00:00Z',
+      '2025-01-01T10:60:00Z',
+      '2025-01-01T10:00:00',
+      '2025-01-01T10:00:00+24:00',
+      '+002025-01-01T00:00:00Z',
+      '2025-1-1',
+      'today',
+      `2025-01-01T00:00:00.${'0'.repeat(40)}Z`,
+    ])
+      expect(messages(v), v).toEqual(['invalid']);
+    expect(messages('')).toEqual(['required']);
+    expect(messages(undefined)).toEqual(['required']);
+    expect(messages(20250101)).toEqual(['required']);
+  });
+
+  it('property: any real day from 1900 to 2100 is accepted and reads back as itself in any zone', () => {
+    fc.assert(
+      fc.property(day, zones, (d, zone) => {
+        expect(schema.parse(d)).toBe(d);
+        expect(dayOf(d, zone)).toBe(d);
+        expect(dayKeyIn(instantOf(d, zone), zone)).toBe(d);
+      }),
+    );
+  });
+
+  it('property: any instant from 1900 to 2100 written as ISO round-trips to the same instant', () => {
+    const min = Date.UTC(1900, 0, 1);
+    const max = Date.UTC(2100, 11, 31, 23, 59, 59, 999);
+    fc.assert(
+      fc.property(fc.integer({ min, max }), zones, (ms, zone) => {
+        const iso = new Date(ms).toISOString();
+        expect(schema.parse(iso)).toBe(iso);
+        expect(instantOf(iso, zone).getTime()).toBe(ms);
+        expect(dayOf(iso, zone)).toBe(dayKeyIn(new Date(ms), zone));
+      }),
+    );
+  });
+
+  it('property: any year outside 1900–2100 is refused with the range message', () => {
+    const year = fc.oneof(fc.integer({ min: 0, max: 1899 }), fc.integer({ min: 2101, max: 9999 }));
+    fc.assert(
+      fc.property(year, fc.boolean(), (y, withTime) => {
+        const v = `${pad(y, 4)}-06-15${withTime ? 'T12:00:00Z' : ''}`;
+        expect(messages(v)).toEqual([DATE_RANGE_MESSAGE]);
+      }),
+    );
+  });
+
+  it('reads a date-time’s day in the zone, and a day’s start there', () => {
+    expect(parseDateInput('2026-11-22')).toEqual({ kind: 'day', day: '2026-11-22', year: 2026 });
+    expect(dayOf('2026-11-22T00:00:00.000Z', 'Australia/Sydney')).toBe('2026-11-22');
+    expect(dayOf('2026-11-22T00:00:00.000Z', 'America/New_York')).toBe('2026-11-21');
+    expect(instantOf('2030-11-05', 'Australia/Sydney').toISOString()).toBe('2030-11-04T13:00:00.000Z');
+    expect(() => instantOf('nope', 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('timeZoneSchema', () => {
+  it('stores IANA names canonically and refuses anything else', () => {
+    expect(timeZoneSchema.parse('europe/london')).toBe('Europe/London');
+    expect(timeZoneSchema.parse(' UTC ')).toBe('UTC');
+    expect(timeZoneSchema.parse('US/Eastern')).toBe('America/New_York');
+    for (const zone of ['', 'Mars/Olympus_Mons', '+05:00', '-0300', 'UTC+1', 'x'.repeat(65), 42, null])
+      expect(timeZoneSchema.safeParse(zone).error?.issues[0]?.message, String(zone)).toBe(TIME_ZONE_MESSAGE);
+  });
+
+  it('property: every zone the runtime lists is accepted and stays a zone it knows', () => {
+    for (const zone of Intl.supportedValuesOf('timeZone')) {
+      const stored = timeZoneSchema.parse(zone);
+      expect(timeZoneSchema.parse(stored)).toBe(stored);
+    }
   });
 });

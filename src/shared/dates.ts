@@ -1,11 +1,17 @@
 // Calendar days in a syndicate's IANA time zone, with Intl only (no time-zone library).
 // "Today", "overdue" and "from the start of today" are all decided in the syndicate's zone
-// (settings.timezone), never in the server's.
+// (settings.timezone), never in the server's. Every date the API takes goes through
+// `dateInputSchema` (date-schemas.ts): a day or an ISO date-time, year 1900–2100.
 
 /** A calendar day as 'YYYY-MM-DD'; such keys compare correctly as strings. */
 export type DayKey = string;
 
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Years a date input may name. drizzle reads years 0001–0099 back as 20xx and PostgreSQL refuses 0000. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
+export const DATE_RANGE_MESSAGE = `Date must be between ${MIN_YEAR} and ${MAX_YEAR}`;
 
 const DAY_MS = 86_400_000;
 
@@ -60,6 +66,10 @@ export function isValidTimeZone(timeZone: string): boolean {
 export function canonicalTimeZone(timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
 }
+
+export const TIME_ZONE_MAX = 64;
+export const TIME_ZONE_MESSAGE = 'Invalid time zone: use an IANA name such as Australia/Sydney';
+/** IANA names start with a letter; newer runtimes also take offsets ('+05:00'), which are not zones. */
 
 /** The wall-clock reading of an instant in a time zone. */
 export function zonedParts(at: Date, timeZone: string): ZonedParts {
@@ -140,4 +150,64 @@ export function startOfDayIn(at: Date, timeZone: string): Date {
 export function isBeforeToday(date: Date | DayKey, now: Date, timeZone: string): boolean {
   const day = typeof date === 'string' ? date : dayKeyIn(date, timeZone);
   return day < dayKeyIn(now, timeZone);
+}
+
+// ---- Date inputs: one rule for every date a form or the API takes ----
+
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+/** Longest accepted input: '2025-01-01T00:00:00.123456789+10:00' is 35 characters. */
+const DATE_INPUT_MAX = 40;
+
+/** A written date: a bare day, or a date-time whose instant is known. */
+export type DateInput =
+  | { kind: 'day'; day: DayKey; year: number }
+  | { kind: 'instant'; at: Date; year: number };
+
+/**
+ * Reads 'YYYY-MM-DD' or an ISO 8601 date-time with Z or an offset ('2025-03-01T13:00:00.000Z',
+ * '2025-03-01T13:00+10:00'). Null for anything else, including impossible days (30 February),
+ * hour 24 and expanded years ('+002025-…'). The year is the one written, not checked here.
+ */
+export function parseDateInput(value: string): DateInput | null {
+  if (value.length > DATE_INPUT_MAX) return null;
+  const day = parseDayKey(value);
+  if (day) return { kind: 'day', day: value, year: day.year };
+  const m = DATE_TIME.exec(value);
+  if (!m) return null;
+  const date = parseDayKey(m[1] ?? '');
+  const [hour, minute, second] = [Number(m[2]), Number(m[3]), Number(m[4] ?? 0)];
+  const [offsetHours, offsetMinutes] = [Number(m[6] ?? 0), Number(m[7] ?? 0)];
+  if (!date || hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  return { kind: 'instant', at, year: date.year };
+}
+
+/** Why a written date is refused ('invalid' or 'range'), or null when it is accepted. */
+export function dateInputProblem(value: string, maxYear = MAX_YEAR): 'invalid' | 'range' | null {
+  const parsed = parseDateInput(value);
+  if (!parsed) return 'invalid';
+  return parsed.year < MIN_YEAR || parsed.year > maxYear ? 'range' : null;
+}
+
+function mustParse(value: string): DateInput {
+  const parsed = parseDateInput(value);
+  if (!parsed) throw new RangeError(`Not a date input: ${value}`);
+  return parsed;
+}
+
+/** True when the input is a bare day, which needs the syndicate's time zone to become an instant. */
+export const isDayInput = (value: string): boolean => mustParse(value).kind === 'day';
+
+/** The instant a date input names: a bare day is its first instant in the time zone. */
+export function instantOf(value: string, timeZone: string): Date {
+  const parsed = mustParse(value);
+  return parsed.kind === 'day' ? startOfDayKey(parsed.day, timeZone) : parsed.at;
+}
+
+/** The calendar day a date input names: a date-time's day is read in the time zone. */
+export function dayOf(value: string, timeZone: string): DayKey {
+  const parsed = mustParse(value);
+  return parsed.kind === 'day' ? parsed.day : dayKeyIn(parsed.at, timeZone);
 }

@@ -2,6 +2,7 @@
 // validates with these and the web forms reuse them.
 import { z } from 'zod';
 import { deriveInitials } from './initials';
+import { isCleanName, notAllowedMessage } from './text';
 
 /** Largest id PostgreSQL's int4 holds; larger ids answer 404 without reaching the database. */
 export const MAX_ID = 2_147_483_647;
@@ -32,8 +33,28 @@ export const memberSchema = z.object({
   initials: z.string(),
   role: roleSchema,
   isActive: z.boolean(),
+  /** A user account is linked to the member; an unlinked one can be claimed by its invite link. */
+  linked: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** GET /api/members/former: a removed (archived) member and when it was removed (ISO date-time). */
+export const formerMemberSchema = memberSchema.extend({ removedAt: z.string() });
+export type FormerMember = z.infer<typeof formerMemberSchema>;
+
+/** POST /api/members/:id/claim-link → 201: the personal, single-use link (`PUBLIC_URL/claim?token=…`). */
+export const claimLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type ClaimLink = z.infer<typeof claimLinkSchema>;
+
+/** POST /api/members/claim: the token from a claim link (43 base64url characters as issued). */
+export const claimMemberSchema = z.object({
+  token: z
+    .string({ error: 'Invite link token is required' })
+    .trim()
+    .min(1, 'Invite link token is required')
+    .max(128, 'Invite link token is too long'),
+});
+export type ClaimMemberInput = z.input<typeof claimMemberSchema>;
 
 /**
  * An `:id` path segment: digits only (else 400). An id beyond int4 cannot exist, so it becomes 0,
@@ -54,6 +75,7 @@ export const memberListQuerySchema = z.object({
 const nameField = z
   .string({ error: MEMBER_MESSAGES.name })
   .trim()
+  .refine(isCleanName, notAllowedMessage('Name'))
   .min(MEMBER_NAME_MIN, MEMBER_MESSAGES.name)
   .max(MEMBER_NAME_MAX, MEMBER_MESSAGES.nameMax);
 
@@ -67,6 +89,7 @@ const emailField = z
 const initialsField = z
   .string({ error: MEMBER_MESSAGES.initialsRequired })
   .trim()
+  .refine(isCleanName, notAllowedMessage('Initials'))
   .min(1, MEMBER_MESSAGES.initialsRequired)
   .max(INITIALS_MAX, MEMBER_MESSAGES.initialsMax)
   .transform((s) => s.toUpperCase());
@@ -91,6 +114,7 @@ export const createMemberSchema = z
     initials: z
       .string({ error: MEMBER_MESSAGES.initialsRequired })
       .trim()
+      .refine(isCleanName, notAllowedMessage('Initials'))
       .max(INITIALS_MAX, MEMBER_MESSAGES.initialsMax)
       .nullish(),
     role: roleField,

@@ -51,20 +51,35 @@ export function settle(amount: Cents, odds: Hundredths, outcome: Outcome): Cents
   return (Math.round((amount * odds) / 100) - amount) as Cents;
 }
 
+/**
+ * What the API document says of a number whose decimals a refine checks (JSON Schema cannot
+ * run hasAtMostTwoDecimals): multipleOf 0.01, and the rule in words.
+ */
+export const twoDecimals = (description: string) => ({ multipleOf: 0.01, description });
+
 /** A positive money amount in dollars (≤ MAX_AMOUNT, ≤ 2 decimals), with the caller's messages. */
 export function positiveMoney(messages: { required: string; positive: string }) {
+  // positive() and max() rather than refines, so the API document shows the bounds too.
   return z
     .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.positive) })
-    .refine((v) => Number.isFinite(v) && v > 0, messages.positive)
-    .refine((v) => v <= MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`)
-    .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals');
+    .positive(messages.positive)
+    .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`)
+    .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals')
+    .meta(
+      twoDecimals(`Money in major units (dollars), more than 0, at most ${MAX_AMOUNT}, at most two decimals`),
+    );
 }
 
 /** Positive decimal odds (≤ MAX_ODDS, ≤ 2 decimals), with the caller's messages. */
 export function positiveOdds(messages: { required: string; positive: string }) {
   return z
     .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.positive) })
-    .refine((v) => Number.isFinite(v) && v > 0, messages.positive)
-    .refine((v) => v <= MAX_ODDS, `Odds must be at most ${MAX_ODDS}`)
-    .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals');
+    .positive(messages.positive)
+    .max(MAX_ODDS, `Odds must be at most ${MAX_ODDS}`)
+    .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals')
+    .meta(
+      twoDecimals(
+        `Decimal odds (3.25 returns 3.25 per 1 staked), more than 0, at most ${MAX_ODDS}, at most two decimals`,
+      ),
+    );
 }

@@ -1,5 +1,7 @@
 // Races: the API shapes and the add/edit schema (the calendar's Add Race form reuses it).
 import { z } from 'zod';
+import { dateInputSchema } from './date-schemas';
+import { freeText, isCleanName, nameText, notAllowedMessage } from './text';
 
 export const RACE_NAME_MAX = 100;
 export const VENUE_MAX = 100;
@@ -20,19 +22,9 @@ export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() 
 /** True when the id can exist in an int4 column (so it may be sent to PostgreSQL). */
 export const isStorableId = (id: number): boolean => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 
-/** An ISO 8601 date-time with Z or an offset, e.g. "2025-03-01T13:00:00.000Z". */
-export const isoDateTime = (required: string, invalid: string) =>
-  z.iso.datetime({
-    offset: true,
-    error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid,
-  });
-
-/** Optional text: trimmed, blank → null, longer than max → the message. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+/** Optional text: trimmed, blank → null, longer than max → the message; no control or bidi characters. */
+const optionalText = (max: number, label: string, multiline = false) =>
+  (multiline ? freeText(label, `${label} must be text`) : nameText(label, `${label} must be text`))
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -48,9 +40,10 @@ const optionalNumber = (label: string) =>
 
 export const customFieldsSchema = z
   .record(
-    z.string(),
+    z.string().refine(isCleanName, notAllowedMessage('Custom field names')),
     z
       .string()
+      .refine(isCleanName, notAllowedMessage('Custom field values'))
       .max(
         CUSTOM_FIELD_VALUE_MAX,
         `Custom field values must be at most ${CUSTOM_FIELD_VALUE_MAX} characters`,
@@ -74,18 +67,17 @@ export const customFieldsSchema = z
 
 /** POST /api/races and PUT /api/races/:id (a full replacement: omitted optional fields become null). */
 export const createRaceSchema = z.object({
-  name: z
-    .string({ error: 'Race name is required' })
-    .trim()
+  name: nameText('Race name', 'Race name is required')
     .min(1, 'Race name is required')
     .max(RACE_NAME_MAX, `Race name must be at most ${RACE_NAME_MAX} characters`),
-  venue: z
-    .string({ error: 'Venue is required' })
-    .trim()
+  venue: nameText('Venue', 'Venue is required')
     .min(1, 'Venue is required')
     .max(VENUE_MAX, `Venue must be at most ${VENUE_MAX} characters`),
-  date: isoDateTime('Race date is required', 'Race date must be a valid date and time'),
-  description: optionalText(RACE_DESCRIPTION_MAX, 'Description'),
+  date: dateInputSchema({
+    required: 'Race date is required',
+    invalid: 'Race date must be a valid date and time',
+  }),
+  description: optionalText(RACE_DESCRIPTION_MAX, 'Description', true),
   meetingNumber: optionalNumber('Meeting number'),
   raceNumber: optionalNumber('Race number'),
   distance: optionalText(RACE_TEXT_MAX, 'Distance'),
@@ -98,9 +90,12 @@ export type RaceValues = z.output<typeof createRaceSchema>;
 export const updateRaceSchema = createRaceSchema;
 export type UpdateRaceInput = CreateRaceInput;
 
-/** GET /api/races?from=…: only races at or after that instant. */
+/** GET /api/races?from=…: only races at or after that instant (a day: from its start in the syndicate's zone). */
 export const listRacesQuerySchema = z.object({
-  from: isoDateTime('from is required', 'from must be an ISO date-time').optional(),
+  from: dateInputSchema({
+    required: 'from must be a day (YYYY-MM-DD) or an ISO date-time',
+    invalid: 'from must be a day (YYYY-MM-DD) or an ISO date-time',
+  }).optional(),
 });
 
 export const raceSchema = z.object({

@@ -1,29 +1,15 @@
 import { z } from 'zod';
-import { parseDayKey } from './dates';
+import { dateInputSchema } from './date-schemas';
 import { idParamSchema, MAX_ID } from './member';
+import { nameText } from './text';
 
 export const REMINDER_TEXT_MAX = 1000;
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
 /** A day ('2025-06-01', read in the syndicate's time zone) or an ISO date-time with Z or an offset. */
-export const reminderDateSchema = z
-  .string({ error: 'A date is required' })
-  .trim()
-  .min(1, 'A date is required')
-  .refine(isDayOrDateTime, 'Date must be a day (YYYY-MM-DD) or an ISO date-time');
-
-function isDayOrDateTime(value: string): boolean {
-  if (value.length === 10) return parseDayKey(value) !== null;
-  // Date.parse rolls 30 February over to March and accepts 24:00: check the parts first.
-  const hour = Number(value.slice(11, 13));
-  return (
-    DATE_TIME.test(value) &&
-    parseDayKey(value.slice(0, 10)) !== null &&
-    hour < 24 &&
-    !Number.isNaN(Date.parse(value))
-  );
-}
+export const reminderDateSchema = dateInputSchema({
+  required: 'A date is required',
+  invalid: 'Date must be a day (YYYY-MM-DD) or an ISO date-time',
+});
 
 /** `:id` of a reminder: digits only (else 400); ids beyond int4 answer 404 (see idParamSchema). */
 export const reminderIdParamsSchema = z.object({ id: idParamSchema });
@@ -40,9 +26,7 @@ export const memberRefSchema = z
   .nullable();
 
 export const createReminderSchema = z.object({
-  text: z
-    .string({ error: 'Reminder text is required' })
-    .trim()
+  text: nameText('Reminder text', 'Reminder text is required')
     .min(1, 'Reminder text is required')
     .max(REMINDER_TEXT_MAX, `Reminder text must be at most ${REMINDER_TEXT_MAX} characters`),
   date: reminderDateSchema,

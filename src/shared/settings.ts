@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { canonicalTimeZone, isValidTimeZone } from './dates';
-import { hasAtMostTwoDecimals } from './money';
+import { timeZoneSchema } from './date-schemas';
+import { TIME_ZONE_MAX } from './dates';
+import { hasAtMostTwoDecimals, twoDecimals } from './money';
+import { nameText } from './text';
 
 export const CURRENCIES = ['usd', 'eur', 'gbp', 'aud', 'nzd'] as const;
 export const ROTATION_STRATEGIES = ['sequential', 'random', 'manual'] as const;
@@ -15,7 +17,7 @@ export const DEFAULT_BET_MAX = 500;
 export const DEFAULT_BET_STEP = 10;
 export const API_KEY_MIN = 10;
 export const API_KEY_MAX = 200;
-export const TIME_ZONE_MAX = 64;
+export { TIME_ZONE_MAX };
 
 /** Settings as the API carries them: money in dollars (major units). */
 export const settingsSchema = z.object({
@@ -27,19 +29,12 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** An IANA zone name the runtime knows, stored in its canonical spelling. */
-export const timeZoneInputSchema = z
-  .string({ error: 'Time zone must be an IANA name such as Australia/Sydney' })
-  .trim()
-  .max(TIME_ZONE_MAX, 'Time zone must be an IANA name such as Australia/Sydney')
-  .refine(isValidTimeZone, 'Time zone must be an IANA name such as Australia/Sydney')
-  .transform(canonicalTimeZone);
+/** An IANA zone name the runtime knows, stored in its canonical spelling (shared/dates.ts). */
+export const timeZoneInputSchema = timeZoneSchema;
 
 /** PUT /api/settings. Without timezone the stored one is kept. */
 export const updateSettingsSchema = z.object({
-  syndicateName: z
-    .string({ error: 'Syndicate name must be at least 2 characters' })
-    .trim()
+  syndicateName: nameText('Syndicate name', 'Syndicate name must be at least 2 characters')
     .min(SYNDICATE_NAME_MIN, 'Syndicate name must be at least 2 characters')
     .max(SYNDICATE_NAME_MAX, `Syndicate name must be at most ${SYNDICATE_NAME_MAX} characters`),
   defaultBetAmount: z
@@ -49,7 +44,12 @@ export const updateSettingsSchema = z.object({
     })
     .min(DEFAULT_BET_MIN, 'Default bet amount must be at least 10')
     .max(DEFAULT_BET_MAX, `Default bet amount must be at most ${DEFAULT_BET_MAX}`)
-    .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals'),
+    .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals')
+    .meta(
+      twoDecimals(
+        `The default stake in major units (dollars), ${DEFAULT_BET_MIN}–${DEFAULT_BET_MAX}, at most two decimals`,
+      ),
+    ),
   currency: z.enum(CURRENCIES, { error: `Currency must be one of ${CURRENCIES.join(', ')}` }),
   rotationStrategy: z.enum(ROTATION_STRATEGIES, {
     error: 'Rotation strategy must be sequential, random or manual',

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseDayKey } from './dates';
 import { addMonths, assignSubscriptionSchema, daysInMonth, isIsoDate, planInputSchema } from './subscription';
 
 const isoDate = fc
   .record({
-    year: fc.integer({ min: 1900, max: 2899 }),
+    year: fc.integer({ min: 1900, max: 2100 }),
     month: fc.integer({ min: 1, max: 12 }),
     day: fc.integer({ min: 1, max: 31 }),
   })
@@ -36,7 +37,8 @@ describe('addMonths (end date = start + plan duration)', () => {
     fc.assert(
       fc.property(isoDate, fc.integer({ min: 1, max: 120 }), (start, months) => {
         const end = addMonths(start, months);
-        expect(isIsoDate(end)).toBe(true);
+        // A real day; it may pass 2100 (2100-06-01 + 120 months): only inputs are bounded.
+        expect(parseDayKey(end)).not.toBeNull();
         expect(end > start).toBe(true);
         const [sy, sm, sd] = start.split('-').map(Number) as [number, number, number];
         const [ey, em, ed] = end.split('-').map(Number) as [number, number, number];
@@ -68,6 +70,9 @@ describe('isIsoDate', () => {
     expect(isIsoDate('2025-04-31')).toBe(false);
     expect(isIsoDate('2025-4-1')).toBe(false);
     expect(isIsoDate('1899-12-31')).toBe(false);
+    expect(isIsoDate('1900-01-01')).toBe(true);
+    expect(isIsoDate('2100-12-31')).toBe(true);
+    expect(isIsoDate('2101-01-01')).toBe(false);
     expect(isIsoDate('2025-01-01T00:00:00Z')).toBe(false);
   });
 });
@@ -96,13 +101,25 @@ describe('planInputSchema', () => {
 });
 
 describe('assignSubscriptionSchema', () => {
-  it('reads a select’s string id, keeps the date, and tolerates a client end date', () => {
+  it('reads a select’s string id, keeps the date, and tolerates a client end date that is a date', () => {
     expect(
-      assignSubscriptionSchema.parse({ subscriptionId: '7', startDate: '2025-01-01', endDate: 'x' }),
+      assignSubscriptionSchema.parse({ subscriptionId: '7', startDate: '2025-01-01', endDate: '2030-01-01' }),
     ).toEqual({
       subscriptionId: 7,
       startDate: '2025-01-01',
+      endDate: '2030-01-01',
+    });
+    expect(
+      assignSubscriptionSchema.parse({ subscriptionId: 7, startDate: '2026-11-22T00:00:00.000Z' }).startDate,
+    ).toBe('2026-11-22T00:00:00.000Z');
+    const bad = assignSubscriptionSchema.safeParse({
+      subscriptionId: 7,
+      startDate: '2025-01-01',
       endDate: 'x',
+    });
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: ['endDate'],
+      message: 'End date must be a valid date (YYYY-MM-DD)',
     });
   });
 

@@ -1,8 +1,11 @@
 // Subscription plans and their assignment to members (spec §3 and §5). Prices travel as
 // decimal dollars (major units) and are stored as integer cents; durations are whole months.
 import { z } from 'zod';
+import { dateInputSchema } from './date-schemas';
+import { MAX_YEAR, MIN_YEAR } from './dates';
 import { idParamSchema, MAX_ID } from './member';
-import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
+import { hasAtMostTwoDecimals, MAX_AMOUNT, twoDecimals } from './money';
+import { freeText, isCleanName, nameText, notAllowedMessage } from './text';
 
 export const PLAN_NAME_MAX = 100;
 export const PLAN_DESCRIPTION_MAX = 1000;
@@ -36,6 +39,7 @@ export const ASSIGN_MESSAGES = {
   plan: 'Please select a subscription',
   startRequired: 'A start date is required',
   startInvalid: 'Start date must be a valid date (YYYY-MM-DD)',
+  endInvalid: 'End date must be a valid date (YYYY-MM-DD)',
 } as const;
 
 export const planIdParamsSchema = z.object({ id: idParamSchema });
@@ -54,9 +58,7 @@ export type Plan = z.infer<typeof planSchema>;
 
 /** POST and PUT /api/subscriptions (PUT replaces every field). */
 export const planInputSchema = z.object({
-  name: z
-    .string({ error: PLAN_MESSAGES.nameRequired })
-    .trim()
+  name: nameText('Name', PLAN_MESSAGES.nameRequired)
     .min(1, PLAN_MESSAGES.nameRequired)
     .max(PLAN_NAME_MAX, PLAN_MESSAGES.nameMax),
   price: z
@@ -64,9 +66,10 @@ export const planInputSchema = z.object({
       error: (issue) =>
         issue.input === undefined ? PLAN_MESSAGES.priceRequired : PLAN_MESSAGES.pricePositive,
     })
-    .refine((v) => Number.isFinite(v) && v >= 0, PLAN_MESSAGES.pricePositive)
-    .refine((v) => v <= MAX_AMOUNT, PLAN_MESSAGES.priceMax)
-    .refine(hasAtMostTwoDecimals, PLAN_MESSAGES.priceDecimals),
+    .min(0, PLAN_MESSAGES.pricePositive)
+    .max(MAX_AMOUNT, PLAN_MESSAGES.priceMax)
+    .refine(hasAtMostTwoDecimals, PLAN_MESSAGES.priceDecimals)
+    .meta(twoDecimals(`Price in major units (dollars), 0 (free) to ${MAX_AMOUNT}, at most two decimals`)),
   duration: z
     .number({
       error: (issue) =>
@@ -75,17 +78,27 @@ export const planInputSchema = z.object({
     .int(PLAN_MESSAGES.durationWhole)
     .min(1, PLAN_MESSAGES.durationMin)
     .max(PLAN_DURATION_MAX, PLAN_MESSAGES.durationMax),
-  description: z
-    .string()
-    .trim()
+  description: freeText('Description', 'Description must be text')
     .max(PLAN_DESCRIPTION_MAX, PLAN_MESSAGES.descriptionMax)
     .nullish()
     .transform((d) => (d ? d : null)),
   features: z
-    .array(z.string({ error: PLAN_MESSAGES.features }).trim().max(FEATURE_MAX, PLAN_MESSAGES.featureMax), {
-      error: PLAN_MESSAGES.features,
-    })
+    .array(
+      z
+        .string({ error: PLAN_MESSAGES.features })
+        .trim()
+        .refine(isCleanName, notAllowedMessage('Features'))
+        .max(FEATURE_MAX, PLAN_MESSAGES.featureMax),
+      {
+        error: PLAN_MESSAGES.features,
+      },
+    )
     .max(FEATURE_LINES_MAX, PLAN_MESSAGES.featuresMax)
+    // The limit a client must keep to: blank lines are dropped, then at most FEATURES_MAX remain.
+    .meta({
+      maxItems: FEATURES_MAX,
+      description: `At most ${FEATURES_MAX} features; blank lines are ignored`,
+    })
     .nullish()
     .transform((lines) => (lines ?? []).filter((line) => line !== ''))
     .refine((list) => list.length <= FEATURES_MAX, PLAN_MESSAGES.featuresMax),
@@ -96,9 +109,9 @@ export type PlanValues = z.output<typeof planInputSchema>;
 // ---- Dates and assignment ----
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Years accepted for subscription dates; keeps derived end dates well inside PostgreSQL's range. */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2999;
+
+/** Years accepted for subscription dates: the rule of every date input (shared/dates.ts). */
+export { MAX_YEAR, MIN_YEAR };
 
 /** True for a real calendar day written 'YYYY-MM-DD' (2024-02-29 yes, 2023-02-29 no). */
 export function isIsoDate(value: string): boolean {
@@ -131,7 +144,10 @@ export function addMonths(isoDate: string, months: number): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-/** POST /api/members/:id/subscriptions. A client endDate is accepted and ignored: the server derives it. */
+/**
+ * POST /api/members/:id/subscriptions. A client endDate is checked like every date, then ignored:
+ * the server derives it.
+ */
 export const assignSubscriptionSchema = z.object({
   subscriptionId: z.preprocess(
     // Form selects give strings; accept "12" as 12, leave anything else to fail.
@@ -142,12 +158,16 @@ export const assignSubscriptionSchema = z.object({
       .positive(ASSIGN_MESSAGES.plan)
       .max(MAX_ID, ASSIGN_MESSAGES.plan),
   ),
-  startDate: z
-    .string({ error: ASSIGN_MESSAGES.startRequired })
-    .trim()
-    .min(1, ASSIGN_MESSAGES.startRequired)
-    .refine(isIsoDate, ASSIGN_MESSAGES.startInvalid),
-  endDate: z.string().max(64).nullish(),
+  /** A day, or an ISO date-time meaning its day in the syndicate's time zone (the server reads it). */
+  startDate: dateInputSchema({
+    required: ASSIGN_MESSAGES.startRequired,
+    invalid: ASSIGN_MESSAGES.startInvalid,
+  }),
+  /** What the form computed (start + duration): up to PLAN_DURATION_MAX months past the last start year. */
+  endDate: dateInputSchema(
+    { required: ASSIGN_MESSAGES.endInvalid, invalid: ASSIGN_MESSAGES.endInvalid },
+    MAX_YEAR + PLAN_DURATION_MAX / 12,
+  ).nullish(),
 });
 export type AssignSubscriptionInput = z.input<typeof assignSubscriptionSchema>;
 

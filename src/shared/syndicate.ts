@@ -1,31 +1,19 @@
 import { z } from 'zod';
+import { timeZoneSchema as canonicalTimeZoneSchema } from './date-schemas';
 import { INVITE_CODE_LENGTH } from './invite-code';
+import { freeText, nameText } from './text';
 
 export const SYNDICATE_NAME_MAX = 100;
 export const DESCRIPTION_MAX = 1000;
 
-/** An IANA time zone name the runtime knows, e.g. "Australia/Sydney". */
-export const timeZoneSchema = z
-  .string()
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone');
+/** An IANA time zone name the runtime knows, stored canonically ("europe/london" → "Europe/London"). */
+export const timeZoneSchema = canonicalTimeZoneSchema;
 
 export const createSyndicateSchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: nameText('Syndicate name', 'Please enter a syndicate name')
     .min(1, 'Please enter a syndicate name')
     .max(SYNDICATE_NAME_MAX, `Syndicate name must be at most ${SYNDICATE_NAME_MAX} characters`),
-  description: z
-    .string()
-    .trim()
+  description: freeText('Description', 'Description must be text')
     .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
     .optional()
     .transform((d) => (d ? d : undefined)),

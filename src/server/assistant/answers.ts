@@ -43,6 +43,11 @@ export interface Ctx extends Scope {
   members: Member[];
 }
 
+type Bet = Awaited<ReturnType<typeof listBets>>[number];
+
+/** Lines a list answer shows (bullets() says "…and N more" for the rest); only these are formatted. */
+const LIST_LINES = 10;
+
 export async function loadCtx(scope: Scope): Promise<Ctx> {
   const [settings, members] = await Promise.all([
     getSettings(scope.db, scope.syndicateId),
@@ -178,7 +183,7 @@ export async function memberRecord(ctx: Ctx, memberId: number): Promise<string> 
   return parts.join(' ');
 }
 
-const betLine = (ctx: Ctx, b: Awaited<ReturnType<typeof listBets>>[number], withHorse: boolean) => {
+const betLine = (ctx: Ctx, b: Bet, withHorse: boolean) => {
   const race = b.race ? ` (${b.race.name}, ${day(b.race.date, ctx.settings.timezone)})` : '';
   const what = `${withHorse ? `${b.horseName}, ` : ''}${b.betType} ${cash(ctx, b.amount)} at ${b.odds.toFixed(2)}`;
   const outcome =
@@ -188,6 +193,15 @@ const betLine = (ctx: Ctx, b: Awaited<ReturnType<typeof listBets>>[number], with
   return `${b.member.name} — ${what}${race}: ${outcome}`;
 };
 
+/**
+ * bullets() of the first LIST_LINES items with "…and N more" for the rest, formatting only the
+ * lines it shows (dates are costly to format, and a list may hold 2,000 bets).
+ */
+function shortList<T>(items: readonly T[], line: (item: T) => string): string {
+  const shown = bullets(items.slice(0, LIST_LINES).map(line), LIST_LINES);
+  return items.length > LIST_LINES ? `${shown}\n…and ${items.length - LIST_LINES} more` : shown;
+}
+
 export async function pending(ctx: Ctx, memberId: number | null): Promise<string> {
   const all = await listBets(ctx.db, ctx.syndicateId);
   const open = all.filter((b) => b.status === 'pending' && (memberId === null || b.memberId === memberId));
@@ -195,7 +209,7 @@ export async function pending(ctx: Ctx, memberId: number | null): Promise<string
   if (open.length === 0) return `There are no pending bets${whose}.`;
   const staked = open.reduce((sum, b) => sum + Math.round(b.amount * 100), 0) / 100;
   const head = `${open.length === 1 ? 'One bet is' : `${open.length} bets are`} pending${whose} (${cash(ctx, staked)} staked):`;
-  return `${head}\n${bullets(open.map((b) => betLine(ctx, b, true)))}`;
+  return `${head}\n${shortList(open, (b) => betLine(ctx, b, true))}`;
 }
 
 export async function horse(ctx: Ctx, horseName: string): Promise<string> {
@@ -208,7 +222,7 @@ export async function horse(ctx: Ctx, horseName: string): Promise<string> {
   const earnings = settled.reduce((sum, b) => sum + Math.round((b.result ?? 0) * 100), 0) / 100;
   const name = onHorse[0]?.horseName ?? horseName;
   const head = `${plural(onHorse.length, 'bet')} on ${name}: ${plural(wins, 'win')} of ${settled.length} settled, ${signed(ctx, earnings)}.`;
-  return `${head}\n${bullets(onHorse.map((b) => `${day(b.date, ctx.settings.timezone)}: ${betLine(ctx, b, false)}`))}`;
+  return `${head}\n${shortList(onHorse, (b) => `${day(b.date, ctx.settings.timezone)}: ${betLine(ctx, b, false)}`)}`;
 }
 
 export async function reminders(ctx: Ctx): Promise<string> {

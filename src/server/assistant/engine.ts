@@ -1,17 +1,12 @@
 // The built-in assistant: no network needed. Reads the question, picks the answer (intents.ts),
 // and writes it from the syndicate's data (answers.ts). Any question gets an answer (unknown ones
 // the list of what it can answer); only a failing database makes it throw (the socket says so).
-import { listBets } from '../features/bets/service';
 import * as answers from './answers';
+import { horseNames } from './horse-names';
 import { classify, type Intent, mayNameHorse } from './intents';
 
 /** Longest question the engine reads (characters); the socket's 4 KiB frame limit comes first. */
 export const QUESTION_MAX = 1000;
-
-async function horseNames(scope: answers.Scope): Promise<string[]> {
-  const bets = await listBets(scope.db, scope.syndicateId);
-  return [...new Set(bets.map((b) => b.horseName))];
-}
 
 export async function answerIntent(ctx: answers.Ctx, intent: Intent): Promise<string> {
   switch (intent.kind) {
@@ -51,8 +46,10 @@ export async function answerIntent(ctx: answers.Ctx, intent: Intent): Promise<st
 export async function answerQuestion(scope: answers.Scope, question: string): Promise<string> {
   const text = question.trim().slice(0, QUESTION_MAX);
   if (!text) return answers.help();
-  const ctx = await answers.loadCtx(scope);
-  const horses = mayNameHorse(text) ? await horseNames(scope) : null;
+  const [ctx, horses] = await Promise.all([
+    answers.loadCtx(scope),
+    mayNameHorse(text) ? horseNames(scope.db, scope.syndicateId) : null,
+  ]);
   const intent = classify(text, { members: ctx.members, horses, selfId: scope.memberId });
   return answerIntent(ctx, intent);
 }

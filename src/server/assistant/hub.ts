@@ -1,8 +1,9 @@
 // The open assistant sockets of one app instance, by session, and the per-user message rate.
-// Logging out closes the session's sockets on every instance: closeSocketsForSession closes the
-// ones in this process and NOTIFYs the others, each of which LISTENs (notifier.ts).
-import { sql } from 'drizzle-orm';
+// Logging out closes the session's sockets on every instance: the logout NOTIFYs
+// SESSION_CLOSED_CHANNEL (auth/sessions.ts deleteSession), and each instance's hub closes that
+// session's sockets when its app's notifier hears it (db/notifier.ts, socket.ts).
 import type { Db } from '../db/client';
+import { publish, SESSION_CLOSED_CHANNEL } from '../db/notifier';
 import { RATE_LIMIT_MESSAGES, RATE_WINDOW_MS } from './protocol';
 
 /** The part of a `ws` WebSocket the assistant uses (the package ships no types). */
@@ -19,9 +20,6 @@ export const OPEN = 1;
 /** Close codes (4000–4999 are the application's): the session ended, or the membership did. */
 export const CLOSE_SIGNED_OUT = 4401;
 export const CLOSE_NO_SYNDICATE = 4403;
-
-/** The channel a logout is announced on; the payload is the session's hash (hex). */
-export const SESSION_CLOSED_CHANNEL = 'rs_session_closed';
 
 export class Hub {
   private readonly bySession = new Map<string, Set<LiveSocket>>();
@@ -81,15 +79,11 @@ export const hubs = new Set<Hub>();
 
 /**
  * Closes the session's assistant sockets everywhere: in this process at once, and on every other
- * instance through PostgreSQL NOTIFY. Call it when the session ends (logout). Never throws: a
- * failed NOTIFY must not fail the logout (the other instances also re-check the session on each
+ * instance through PostgreSQL NOTIFY (what a logout does, through deleteSession). Never throws: a
+ * failed NOTIFY must not fail the caller (the other instances also re-check the session on each
  * message).
  */
 export async function closeSocketsForSession(db: Db, sessionHash: string): Promise<void> {
   for (const hub of hubs) hub.closeSession(sessionHash);
-  try {
-    await db.execute(sql`select pg_notify(${SESSION_CLOSED_CHANNEL}, ${sessionHash})`);
-  } catch {
-    // Best effort; see above.
-  }
+  await publish(db, SESSION_CLOSED_CHANNEL, sessionHash);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ambiguous } from './answers';
-import { editDistance, findPhrase, resolveName, wordMatch } from './fuzzy';
+import { editDistance, resolveName, wordMatch } from './fuzzy';
 import { classify, type Intent, type Known } from './intents';
+import { findPhrase } from './phrases';
 
 const known: Known = {
   members: [
@@ -142,5 +143,62 @@ describe('fuzzy matching', () => {
     expect(findPhrase('bets on pharlap', 'Phar Lap')).toBe(1);
     expect(findPhrase('bets on Might and Powr', 'Might And Power')).toBe(1);
     expect(findPhrase('bets on winks', 'Winx')).toBeNull();
+  });
+});
+
+describe('typos among many look-alike names (bounded matching keeps its quality)', () => {
+  // 2,000 horses of two or three words, all starting with "s", as a busy syndicate might have.
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const wordOf = (length: number) =>
+    `S${Array.from({ length: length - 1 }, () => letters[Math.floor(random() * 26)]).join('')}`;
+  const horses = Array.from({ length: 2000 }, (_, i) =>
+    Array.from({ length: 2 + (i % 2) }, () => wordOf(5 + Math.floor(random() * 5))).join(' '),
+  );
+  const many: Known = { ...known, horses: [...known.horses!, ...horses] };
+  const target = horses[1234] ?? '';
+  const [first = '', second = ''] = target.split(' ');
+  const edits: [string, string][] = [
+    [
+      'one letter changed',
+      `${first} ${second.slice(0, 2)}${second[2] === 'x' ? 'y' : 'x'}${second.slice(3)}`,
+    ],
+    ['one letter dropped', `${first} ${second.slice(0, 3)}${second.slice(4)}`],
+    ['one letter added', `${first} ${second.slice(0, 3)}e${second.slice(3)}`],
+    ['two letters swapped', `${first.slice(0, 2)}${first[3]}${first[2]}${first.slice(4)} ${second}`],
+    ['the space dropped', `${first}${second}`],
+  ];
+  for (const [what, typo] of edits) {
+    it(`finds "${target}" with ${what}: "${typo}"`, () => {
+      expect(classify(`bets on ${typo}`, many)).toEqual({ kind: 'horse', horse: target });
+    });
+  }
+
+  it('finds a long name with two typos, and the well-known ones still', () => {
+    const long = 'Sunline Supreme Star';
+    const withLong: Known = { ...many, horses: [...(many.horses ?? []), long] };
+    expect(classify('bets on Sunlin Supreme Starr', withLong)).toEqual({ kind: 'horse', horse: long });
+    expect(classify('any bets on the horse Blak Caviar', withLong)).toEqual({
+      kind: 'horse',
+      horse: 'Black Caviar',
+    });
+  });
+
+  it('finds members with one or two typos among 500 look-alikes', () => {
+    const members = [
+      ...known.members,
+      ...Array.from({ length: 500 }, (_, i) => ({ id: 100 + i, name: `${wordOf(6)} ${wordOf(8)}` })),
+    ];
+    const crowd: Known = { ...known, members };
+    expect(classify('How is Carrol going?', crowd)).toEqual({ kind: 'memberRecord', memberId: 1 });
+    expect(classify('How is Heahter Lee going?', crowd)).toEqual({ kind: 'memberRecord', memberId: 5 });
+    const someone = members[321] ?? { id: 0, name: '' };
+    const [given = '', family = ''] = someone.name.split(' ');
+    const typo = `${given} ${family.slice(0, 2)}${family[3]}${family[2]}${family.slice(4, -1)}`;
+    expect(classify(`How is ${typo} going?`, crowd)).toEqual({ kind: 'memberRecord', memberId: someone.id });
   });
 });

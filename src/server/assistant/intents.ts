@@ -1,6 +1,7 @@
 // Understanding a question: which of the assistant's answers it asks for, and about whom or
 // which horse. Pure (no I/O): the engine passes the syndicate's members and horse names.
-import { findPhrase, type Named, normalize, resolveName } from './fuzzy';
+import { type Named, normalize, resolveName } from './fuzzy';
+import { closestPhrases } from './phrases';
 
 export type Intent =
   | { kind: 'help' }
@@ -94,20 +95,20 @@ export function topicOf(question: string): TopicKind | null {
   return null;
 }
 
-/** The horse the question names: an exact mention first, else the closest within the typo allowance. */
+/**
+ * The horse the question names: an exact mention first, else the closest within the typo
+ * allowance; of equally close ones the longest name (then the first). Bounded work: see phrases.ts.
+ */
 export function findHorse(question: string, horses: readonly string[]): string | null {
-  let best: { horse: string; distance: number } | null = null;
-  for (const horse of horses) {
-    const d = findPhrase(question, horse);
-    if (
-      d !== null &&
-      (best === null || d < best.distance || (d === best.distance && horse.length > best.horse.length))
-    )
-      best = { horse, distance: d };
+  const found = closestPhrases(question, horses);
+  if (!found) return null;
+  let best: string | null = null;
+  for (const i of found.indexes) {
+    const horse = horses[i];
+    if (horse !== undefined && (best === null || horse.length > best.length)) best = horse;
   }
-  if (!best) return null;
   // A typo'd horse name needs a hint that a horse is meant ("bets on", "horse").
-  return best.distance === 0 || HORSE_HINT.test(normalize(question)) ? best.horse : null;
+  return found.distance === 0 || HORSE_HINT.test(normalize(question)) ? best : null;
 }
 
 /** Topics that, with a member named, become "that member's record". */

@@ -1,9 +1,10 @@
 // The language model's tools: the built-in answers (answers.ts), called by name with JSON
 // arguments, always within the asking member's syndicate (the context is closed over; the model
-// never names a syndicate). Member and horse names are matched as forgivingly as the engine does.
-import { listBets } from '../features/bets/service';
+// never names a syndicate). Member and horse names are matched as forgivingly as the engine does,
+// with the same bounded work (fuzzy.ts, phrases.ts); arguments are cut to 200 characters.
 import * as answers from './answers';
 import { resolveName } from './fuzzy';
+import { horseNames } from './horse-names';
 import { findHorse } from './intents';
 
 export interface ToolDefinition {
@@ -144,7 +145,7 @@ export async function runTool(
     case 'horse_bets': {
       const horse = text(args, 'horse');
       if (!horse) return 'Say which horse.';
-      const names = [...new Set((await listBets(ctx.db, ctx.syndicateId)).map((b) => b.horseName))];
+      const names = await horseNames(ctx.db, ctx.syndicateId);
       return answers.horse(ctx, findHorse(`horse ${horse}`, names) ?? horse);
     }
     case 'reminders_due':

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashToken } from '../auth/sessions';
+import { SESSION_CLOSED_CHANNEL } from '../db/notifier';
 import { type Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from '../test/harness';
-import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, closeSocketsForSession, SESSION_CLOSED_CHANNEL } from './hub';
+import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, closeSocketsForSession } from './hub';
 import { ERRORS, MAX_SOCKETS_PER_SESSION, RATE_LIMIT_MESSAGES } from './protocol';
 import { connect, listen } from './test-client';
 

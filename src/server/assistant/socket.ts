@@ -6,9 +6,9 @@ import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieSettings } from '../auth/plugin';
 import { resolveSession } from '../auth/sessions';
+import { notifierOf, SESSION_CLOSED_CHANNEL } from '../db/notifier';
 import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, Hub, hubs, type LiveSocket, OPEN } from './hub';
 import { answer, type ChatTurn, type LlmConfig } from './llm';
-import { startNotifier } from './notifier';
 import {
   ERRORS,
   error,
@@ -41,15 +41,17 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
 
   const hub = new Hub();
   hubs.add(hub);
-  const notifier = startNotifier(db, hub, app.log);
-  await notifier.ready;
+  // The app's LISTEN connection (auth/invalidation.ts starts it): a logout anywhere closes the
+  // session's sockets here. Handlers stay registered for the app's life, as the hub does.
+  notifierOf(db)?.on(SESSION_CLOSED_CHANNEL, (sessionHash) => {
+    if (sessionHash && hubs.has(hub)) hub.closeSession(sessionHash);
+  });
   const sweeper = setInterval(() => hub.sweep(Date.now()), RATE_WINDOW_MS);
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     hubs.delete(hub);
     hub.closeAll();
-    await notifier.stop();
   });
 
   /** Refuses the upgrade (an HTTP answer instead of 101) unless session, Origin and syndicate are right. */

@@ -20,6 +20,7 @@ const SESSION_ONLY = new Set([
   'GET /api/syndicates',
   'POST /api/syndicates',
   'POST /api/syndicates/join',
+  'POST /api/members/claim',
 ]);
 
 let t: TestApp;

@@ -34,7 +34,7 @@ describe('local accounts', () => {
       expect.arrayContaining([
         'Name is required',
         'Invalid email address',
-        'Password must be at least 8 characters',
+        'Password must be at least 10 characters',
       ]),
     );
   });

@@ -6,11 +6,19 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-error';
+import { STATE_CHANGING } from './plugin';
 import type { AuthContext, TenantContext } from './sessions';
 
 export const NOT_SIGNED_IN = 'Not signed in';
 export const NO_SYNDICATE = 'Join or create a syndicate first';
 export const ADMIN_ONLY = 'Only an admin of the syndicate can do this';
+export const MEMBERSHIP_INACTIVE = 'Your membership is inactive. Ask an admin to reactivate you.';
+
+/**
+ * The writes an inactive member may still make in the syndicate: leaving it. (Signing out and
+ * the account's own routes are not syndicate routes, so they are not refused either.)
+ */
+const INACTIVE_MAY = new Set(['POST /api/members/me/leave']);
 
 export function requireUser(req: FastifyRequest): AuthContext {
   if (!req.auth) throw new HttpError(401, NOT_SIGNED_IN);
@@ -55,18 +63,20 @@ export async function requireSession(req: FastifyRequest, _reply: FastifyReply):
 
 /**
  * Register tenant-scoped routes: `app.register(scopedRoutes(async (app) => { ... }))`.
- * Every route inside answers 401 without a session and 403 without an active syndicate, and
- * every GET inside may answer from the read cache.
+ * Every route inside answers 401 without a session and 403 without an active syndicate; an
+ * inactive member (isActive: false, set by an admin) may read but not write (403), bar leaving.
  */
 export function scopedRoutes(register: (app: FastifyInstance) => Promise<void>): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', async (req) => {
-      tenantOf(req);
-    });
-    // Every GET here answers from the caller's syndicate alone: its answers may be reused
-    // briefly (lib/read-cache.ts).
-    app.addHook('onRoute', (route) => {
-      if ([route.method].flat().includes('GET')) route.config = { ...route.config, readCache: true };
+      const tenant = tenantOf(req);
+      if (
+        !tenant.isActive &&
+        STATE_CHANGING.has(req.method) &&
+        !INACTIVE_MAY.has(`${req.method} ${req.routeOptions.url}`)
+      ) {
+        throw new HttpError(403, MEMBERSHIP_INACTIVE);
+      }
     });
     await register(app);
   };

@@ -1,7 +1,9 @@
 // OpenID Connect sign-in end to end against a real provider (oidc-provider) on loopback:
 // the app redirects to it, a browser-less user agent signs in and consents there, and the
 // provider's redirect back to /api/callback is handed to the app.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
 import { Client, createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 import {
   type CookieJar,
@@ -9,10 +11,17 @@ import {
   startOidcProvider,
   type TestProvider,
 } from '../test/oidc-provider';
+import { OIDC_BROWSER_MISMATCH } from './routes';
 
 const CALLBACK = `${TEST_ORIGIN}/api/callback`;
 const ALICE = { sub: 'alice-0001', name: 'Alice Provider', email: 'alice@idp.example' };
 const BOB = { sub: 'bob-0002', name: 'Bob Provider', email: 'bob@idp.example' };
+const UNVERIFIED = {
+  sub: 'carol-0003',
+  name: 'Carol Unverified',
+  email: 'carol@idp.example',
+  emailVerified: false,
+};
 
 let idp: TestProvider;
 let t: TestApp;
@@ -21,7 +30,7 @@ beforeAll(async () => {
     clientId: 'racing-syndicate',
     clientSecret: 'a-long-client-secret-for-tests',
     redirectUri: CALLBACK,
-    accounts: [ALICE, BOB],
+    accounts: [ALICE, BOB, UNVERIFIED],
   });
   t = await createTestApp({
     OIDC_ISSUER_URL: idp.issuer,
@@ -34,10 +43,24 @@ afterAll(async () => {
   await idp?.close();
 });
 
-/** GET /api/login at the app, then the provider's pages up to the redirect back to the app. */
-async function authorize(client: Client, jar: CookieJar = new Map()): Promise<URL> {
+/**
+ * The sign-in cookie GET /api/login set in each client's browser (the harness Client keeps only
+ * the session cookie), sent back with that client's callback as a browser would.
+ */
+const loginCookies = new WeakMap<Client, string>();
+
+async function startLogin(client: Client) {
   const start = await client.get('/api/login');
   expect(start.statusCode).toBe(302);
+  const set = [start.headers['set-cookie'] ?? []].flat().map(String);
+  const pair = set.map((line) => line.split(';')[0] ?? '').find((p) => p.startsWith('oidc_login='));
+  if (pair) loginCookies.set(client, pair);
+  return start;
+}
+
+/** GET /api/login at the app, then the provider's pages up to the redirect back to the app. */
+async function authorize(client: Client, jar: CookieJar = new Map()): Promise<URL> {
+  const start = await startLogin(client);
   const location = String(start.headers.location);
   expect(location.startsWith(`${idp.issuer}/`)).toBe(true);
   return followToCallback(location, CALLBACK, jar);
@@ -45,10 +68,19 @@ async function authorize(client: Client, jar: CookieJar = new Map()): Promise<UR
 
 const callbackPath = (url: URL) => url.pathname + url.search;
 
+/** Opens a callback URL in `client`'s browser: its session cookie and its own sign-in cookie. */
+function openCallback(client: Client, url: URL | string) {
+  const path = typeof url === 'string' ? url : callbackPath(url);
+  const cookies = [client.cookie ? `sid=${client.cookie}` : '', loginCookies.get(client) ?? '']
+    .filter(Boolean)
+    .join('; ');
+  return client.get(path, cookies ? { cookie: cookies } : {});
+}
+
 /** A whole sign-in; returns the signed-in client and the user it resolved to. */
 async function signInThroughProvider(client = new Client(t.app), jar?: CookieJar) {
   const callback = await authorize(client, jar);
-  const res = await client.get(callbackPath(callback));
+  const res = await openCallback(client, callback);
   expect(res.statusCode, res.body).toBe(302);
   expect(res.headers.location).toBe('/');
   const user = await client.get('/api/auth/user');
@@ -89,12 +121,16 @@ describe('OIDC sign-in against a real provider', () => {
     expect(sent?.get('state')).toBe(callback.searchParams.get('state'));
 
     const tokenRequests = idp.tokenRequestAuth.length;
-    const res = await client.get(callbackPath(callback));
+    const res = await openCallback(client, callback);
     expect(res.statusCode, res.body).toBe(302);
     expect(res.headers.location).toBe('/');
     // The client authenticated with HTTP Basic, the registration default.
     expect(idp.tokenRequestAuth.slice(tokenRequests)).toEqual(['basic']);
-    expect(String(res.headers['set-cookie'])).toMatch(/^sid=[^;]+;.*HttpOnly/);
+    const sid = [res.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((l) => l.startsWith('sid='));
+    expect(sid).toMatch(/^sid=[^;]+;.*HttpOnly/);
     expect(client.cookie).toBeTruthy();
 
     const user = await client.get('/api/auth/user');
@@ -102,33 +138,89 @@ describe('OIDC sign-in against a real provider', () => {
     expect(user.json()).toEqual({ id: expect.any(Number), name: ALICE.name, email: ALICE.email });
   });
 
-  it('refuses a tampered state with 401 and creates no session', async () => {
+  it("login CSRF: a callback started in the attacker's browser signs no one in elsewhere (attack)", async () => {
+    // The attacker signs in at the provider as themselves, stops before the callback, and
+    // gets the victim's browser to open it (a link, an image, a redirect).
+    idp.signInAs = BOB.sub;
+    const attacker = new Client(t.app);
+    let callback: URL;
+    try {
+      callback = await authorize(attacker);
+    } finally {
+      idp.signInAs = ALICE.sub;
+    }
+    const victim = new Client(t.app);
+    const res = await openCallback(victim, callback);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: OIDC_BROWSER_MISMATCH });
+    expect(victim.cookie).toBeUndefined();
+    expect((await victim.get('/api/auth/user')).statusCode).toBe(401);
+
+    // A victim already signed in stays themselves, and a sign-in of their own in progress
+    // (a different cookie) does not accept the attacker's callback either.
+    const signedIn = (await signInThroughProvider()).client;
+    const before = signedIn.cookie;
+    await startLogin(signedIn);
+    const again = await openCallback(signedIn, callback);
+    expect(again.statusCode).toBe(403);
+    expect(signedIn.cookie).toBe(before);
+    expect((await signedIn.get('/api/auth/user')).json()).toMatchObject({ email: ALICE.email });
+  });
+
+  it('the sign-in cookie is HttpOnly, SameSite=Lax, lives 10 minutes, and is cleared after use', async () => {
+    const client = new Client(t.app);
+    const start = await startLogin(client);
+    const line = [start.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((l) => l.startsWith('oidc_login='));
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Lax/);
+    expect(line).toMatch(/Max-Age=600/);
+    expect(line).toMatch(/Path=\//);
+    // Its value never appears in the URL sent to the provider.
+    const value = loginCookies.get(client)?.split('=')[1] ?? '';
+    expect(value.length).toBeGreaterThanOrEqual(40);
+    expect(String(start.headers.location)).not.toContain(value);
+
+    const callback = await followToCallback(String(start.headers.location), CALLBACK);
+    const res = await openCallback(client, callback);
+    expect(res.statusCode).toBe(302);
+    const cleared = [res.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((l) => l.startsWith('oidc_login='));
+    expect(cleared).toMatch(/^oidc_login=;/);
+  });
+
+  it('refuses a tampered state and creates no session', async () => {
     const client = new Client(t.app);
     const callback = await authorize(client);
     const tampered = new URL(callback);
     tampered.searchParams.set('state', `${callback.searchParams.get('state')}x`);
-    const res = await client.get(callbackPath(tampered));
-    expect(res.statusCode).toBe(401);
+    const res = await openCallback(client, tampered);
+    expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: expect.any(String) });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(client.cookie).toBeUndefined();
     expect((await client.get('/api/auth/user')).statusCode).toBe(401);
   });
 
-  it('refuses a callback without state, or with a provider error, with 401', async () => {
+  it('refuses a callback without state (403), or with a provider error (401)', async () => {
     const client = new Client(t.app);
     const callback = await authorize(client);
     const noState = new URL(callback);
     noState.searchParams.delete('state');
-    expect((await client.get(callbackPath(noState))).statusCode).toBe(401);
+    expect((await openCallback(client, noState)).statusCode).toBe(403);
     // The untouched callback still works: a refused attempt does not burn someone else's state.
-    expect((await client.get(callbackPath(callback))).statusCode).toBe(302);
+    expect((await openCallback(client, callback)).statusCode).toBe(302);
 
     // The provider answered with an error (the user cancelled) for a live sign-in.
     const other = new Client(t.app);
-    const start = new URL(String((await other.get('/api/login')).headers.location));
+    const start = new URL(String((await startLogin(other)).headers.location));
     const state = start.searchParams.get('state') ?? '';
-    const denied = await other.get(
+    const denied = await openCallback(
+      other,
       `/api/callback?error=access_denied&state=${encodeURIComponent(state)}&iss=${encodeURIComponent(idp.issuer)}`,
     );
     expect(other.cookie).toBeUndefined();
@@ -138,13 +230,31 @@ describe('OIDC sign-in against a real provider', () => {
   it('accepts a callback URL only once (state is single-use)', async () => {
     const first = new Client(t.app);
     const callback = await authorize(first);
-    expect((await first.get(callbackPath(callback))).statusCode).toBe(302);
+    const loginCookie = loginCookies.get(first) ?? '';
+    expect((await openCallback(first, callback)).statusCode).toBe(302);
 
+    // Replayed with the very same browser cookie (as if copied): the state is gone.
     const replay = new Client(t.app);
-    const res = await replay.get(callbackPath(callback));
+    loginCookies.set(replay, loginCookie);
+    const res = await openCallback(replay, callback);
     expect(res.statusCode).toBe(401);
     expect(replay.cookie).toBeUndefined();
     expect((await replay.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it("records the provider's email_verified: true only when it says exactly true", async () => {
+    const emailVerifiedOf = async (id: number) =>
+      (await t.database.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, id)))[0]?.v;
+    const alice = await signInThroughProvider();
+    expect(await emailVerifiedOf(alice.user.id)).toBe(true);
+    idp.signInAs = UNVERIFIED.sub;
+    try {
+      const carol = await signInThroughProvider();
+      expect(carol.user.email).toBe(UNVERIFIED.email);
+      expect(await emailVerifiedOf(carol.user.id)).toBe(false);
+    } finally {
+      idp.signInAs = ALICE.sub;
+    }
   });
 
   it('maps the same subject to the same user on every sign-in, and a new one to a new user', async () => {
@@ -222,9 +332,9 @@ describe('OIDC against a provider that accepts client_secret_post only', () => {
 
   it('sends the client credentials in the body and signs in', async () => {
     const client = new Client(app.app);
-    const start = await client.get('/api/login');
+    const start = await startLogin(client);
     const callback = await followToCallback(String(start.headers.location), CALLBACK);
-    const res = await client.get(callbackPath(callback));
+    const res = await openCallback(client, callback);
     expect(res.statusCode, res.body).toBe(302);
     expect(postIdp.tokenRequestAuth).toEqual(['body']);
     expect((await client.get('/api/auth/user')).json()).toEqual({

@@ -1,17 +1,28 @@
 // OpenID Connect sign-in (authorization code + PKCE, state and nonce) through openid-client.
 // The in-flight state lives in PostgreSQL (oidc_logins), so any instance can finish a sign-in.
-// A user is keyed by issuer + subject.
+// It is bound to the browser that started it: that browser holds a random key in an HttpOnly
+// cookie, and the state is the key's SHA-256, so only that browser can finish it (login CSRF).
+// The key never travels in a URL. A user is keyed by issuer + subject.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Db } from '../db/client';
 import { oidcLogins, users } from '../db/schema';
 import type { Env } from '../env';
 
-/** How long a sign-in may take between redirect and callback (ms). */
-const LOGIN_TTL_MS = 10 * 60 * 1000;
+/** How long a sign-in may take between redirect and callback (ms); also its cookie's lifetime. */
+export const OIDC_LOGIN_TTL_MS = 10 * 60 * 1000;
+const LOGIN_TTL_MS = OIDC_LOGIN_TTL_MS;
+
+/** The state that belongs to a browser key (base64url SHA-256: 43 characters). */
+const stateOf = (browserKey: string) =>
+  createHash('sha256').update(`oidc-state:${browserKey}`).digest('base64url');
 
 export interface Oidc {
-  startLogin(): Promise<URL>;
+  /** The provider's URL to send the browser to, and the key that browser must keep (cookie). */
+  startLogin(): Promise<{ url: URL; browserKey: string }>;
+  /** Whether a callback's state belongs to the browser key its request carries. */
+  startedBy(state: string | null, browserKey: string | undefined): boolean;
   /** Completes the sign-in from the callback URL; returns our user id. Throws if anything is off. */
   finishLogin(currentUrl: URL): Promise<number>;
 }
@@ -51,11 +62,12 @@ export async function createOidc(env: Env, db: Db, now: () => Date): Promise<Oid
     async startLogin() {
       const config = await getConfig();
       const codeVerifier = client.randomPKCECodeVerifier();
-      const state = client.randomState();
+      const browserKey = randomBytes(32).toString('base64url');
+      const state = stateOf(browserKey);
       const nonce = client.randomNonce();
       await db.delete(oidcLogins).where(lt(oidcLogins.createdAt, new Date(now().getTime() - LOGIN_TTL_MS)));
       await db.insert(oidcLogins).values({ state, nonce, codeVerifier, createdAt: now() });
-      return client.buildAuthorizationUrl(config, {
+      const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: 'openid profile email',
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
@@ -63,6 +75,14 @@ export async function createOidc(env: Env, db: Db, now: () => Date): Promise<Oid
         state,
         nonce,
       });
+      return { url, browserKey };
+    },
+
+    startedBy(state, browserKey) {
+      if (!state || !browserKey) return false;
+      const expected = Buffer.from(stateOf(browserKey));
+      const given = Buffer.from(state);
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
 
     async finishLogin(currentUrl) {
@@ -107,10 +127,16 @@ export async function createOidc(env: Env, db: Db, now: () => Date): Promise<Oid
         (typeof claims.email === 'string' && claims.email) ||
         'Member';
       const email = typeof claims.email === 'string' ? claims.email : null;
+      // Only a provider's explicit `true` counts (a string "true", or no claim, does not); kept
+      // as of the latest sign-in, since the address may have changed at the provider.
+      const emailVerified = email !== null && claims.email_verified === true;
       const [user] = await db
         .insert(users)
-        .values({ name, email, oidcIssuer: issuer, oidcSubject: subject })
-        .onConflictDoUpdate({ target: [users.oidcIssuer, users.oidcSubject], set: { name, email } })
+        .values({ name, email, emailVerified, oidcIssuer: issuer, oidcSubject: subject })
+        .onConflictDoUpdate({
+          target: [users.oidcIssuer, users.oidcSubject],
+          set: { name, email, emailVerified },
+        })
         .returning({ id: users.id });
       if (!user) throw new Error('Could not record the user');
       return user.id;

@@ -1,5 +1,7 @@
-// Installs, for the whole app: the session context (req.auth) and the Origin rule.
+// Installs, for the whole app: the session context (req.auth), the Origin rule, and
+// `Cache-Control: no-store` on every /api answer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Env } from '../env';
 import { type AuthContext, invalidateSessions, resolveSession, resolveSessionForRead } from './sessions';
 
 declare module 'fastify' {
@@ -8,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** The methods that may change data: the Origin rule applies to them, and they empty the read caches. */
+/** The methods that may change data: the Origin rule applies to them; each is announced to all instances. */
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface CookieSettings {
@@ -51,6 +53,27 @@ function requestOrigin(req: FastifyRequest): string | undefined {
   }
 }
 
+/**
+ * Whether the request comes from our own pages. With PUBLIC_URL set, only its origin: the Host
+ * header is the attacker's to choose under DNS rebinding. Without it, the request's own host
+ * too (the app reached by a LAN address or another port).
+ */
+export function isOwnOrigin(origin: string, req: FastifyRequest, env: Env): boolean {
+  if (origin === env.publicUrl) return true;
+  return !env.publicUrlExplicit && origin === `${req.protocol}://${req.host}`;
+}
+
+/**
+ * Whether a GET was started by our own pages or by the user (typed, bookmarked): not by a link,
+ * image or form on another site. Browsers say so in Sec-Fetch-Site; older ones only in Referer.
+ */
+export function isSameSiteNavigation(req: FastifyRequest, env: Env): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const origin = requestOrigin(req);
+  return origin === undefined || isOwnOrigin(origin, req, env);
+}
+
 export function installAuth(app: FastifyInstance) {
   const { env, db, now } = app.deps;
   const cookie = cookieSettings(env.publicUrl);
@@ -65,8 +88,7 @@ export function installAuth(app: FastifyInstance) {
     // always refused; a missing one only when the request carries a session cookie.
     if (STATE_CHANGING.has(req.method)) {
       const origin = requestOrigin(req);
-      const allowed = origin === env.publicUrl || origin === `${req.protocol}://${req.host}`;
-      if (origin ? !allowed : hasSession) {
+      if (origin ? !isOwnOrigin(origin, req, env) : hasSession) {
         return reply.code(403).send({ message: 'Cross-site request refused' });
       }
     }
@@ -74,7 +96,7 @@ export function installAuth(app: FastifyInstance) {
     if (STATE_CHANGING.has(req.method)) {
       // A write may change who may do what (membership, roles, sessions): reads stop reusing
       // sessions resolved before it, now and once it has finished (onResponse below).
-      invalidateSessions();
+      invalidateSessions(db);
       req.auth = await resolveSession(db, token, now());
     } else {
       req.auth = await resolveSessionForRead(db, token, now());
@@ -82,6 +104,16 @@ export function installAuth(app: FastifyInstance) {
   });
 
   app.addHook('onResponse', async (req) => {
-    if (STATE_CHANGING.has(req.method)) invalidateSessions();
+    if (STATE_CHANGING.has(req.method)) invalidateSessions(db);
+  });
+
+  // No /api answer may be kept by a browser or a shared cache: they carry one user's data, and
+  // an error or redirect kept by a proxy would be served to the next user. Set at onSend, the
+  // last step, so it covers errors, 404s and the API docs' files.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 }

@@ -1,29 +1,63 @@
-// Sign-up, sign-in, sign-out and the current user (DESIGN.md "Auth").
+// Sign-up, sign-in, sign-out and the current user (DESIGN.md "Auth", docs/security.md).
 // Local accounts are on whenever OIDC is not configured; in OIDC mode register/login answer 404.
+// Sign-in failures and new accounts are throttled per client IP (throttle.ts); password hashing
+// is bounded (passwords.ts); an OIDC callback is accepted only in the browser that started it.
 import { and, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, registerSchema, userSchema } from '../../shared/auth';
-import { closeSocketsForSession } from '../assistant/hub';
+import { loginSchema, PASSWORD_TOO_COMMON, registerSchema, userSchema } from '../../shared/auth';
 import { users } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { isUniqueViolation } from '../lib/pg-errors';
+import { noContent } from '../lib/response-schemas';
+import { isCommonPassword } from './common-passwords';
 import { requireUser } from './context';
-import { createOidc } from './oidc';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { clearSessionCookie, setSessionCookie } from './plugin';
+import { createOidc, OIDC_LOGIN_TTL_MS } from './oidc';
+import { admitHashing, dummyPasswordHash, HashBusyError, hashPassword, verifyPassword } from './passwords';
+import { clearSessionCookie, isSameSiteNavigation, setSessionCookie } from './plugin';
 import { createSession, deleteSession } from './sessions';
+import { createThrottle } from './throttle';
 
 const messageSchema = z.object({ message: z.string() });
+const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
+export const OIDC_BROWSER_MISMATCH = 'This sign-in was not started in this browser. Please sign in again.';
+export const TOO_MANY_NEW_ACCOUNTS = 'Too many new accounts from this address. Please try again later.';
+const tooManyFailures = (seconds: number) =>
+  `Too many failed sign-ins. Please try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`;
+
+/** A 429 with Retry-After (seconds), as the throttles and the hashing bound answer. */
+function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string): HttpError {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return new HttpError(429, message);
+}
+
+/** admitHashing, with its refusal as a 429 (the server is busy hashing: retry in a second). */
+function admit(reply: FastifyReply): () => void {
+  try {
+    return admitHashing();
+  } catch (err) {
+    throw err instanceof HashBusyError ? tooMany(reply, 1, err.message) : err;
+  }
+}
+
+/** The browser's half of an OIDC sign-in: `__Host-` and Secure over https, like the session's. */
+function oidcCookie(publicUrl: string) {
+  const secure = publicUrl.startsWith('https:');
+  return { name: secure ? '__Host-oidc_login' : 'oidc_login', secure };
+}
 
 export const authRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { env, db, now } = app.deps;
   const oidc = env.oidc ? await createOidc(env, db, now) : null;
+  const throttle = createThrottle(db, now, env.authThrottle);
 
   async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number) {
     // A fresh session id at every sign-in; the old session (if any) ends.
@@ -39,65 +73,107 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
         schema: {
           tags: ['auth'],
           body: registerSchema,
-          response: { 201: userSchema, 409: messageSchema },
+          response: { 201: userSchema, 400: errorBodySchema, 409: messageSchema, 429: messageSchema },
         },
       },
       async (req, reply) => {
         const { name, email, password } = req.body;
-        const passwordHash = await hashPassword(password);
-        const [user] = await db
-          .insert(users)
-          .values({ name, email, passwordHash })
-          .returning({ id: users.id, name: users.name, email: users.email })
-          .catch((err: unknown) => {
-            throw isUniqueViolation(err) ? new HttpError(409, EMAIL_TAKEN) : err;
-          });
-        if (!user) throw new Error('insert returned no row');
-        await signIn(req, reply, user.id);
-        return reply.code(201).send(user);
+        if (isCommonPassword(password)) {
+          throw new HttpError(400, PASSWORD_TOO_COMMON, [{ path: 'password', message: PASSWORD_TOO_COMMON }]);
+        }
+        const blocked = await throttle.registrationBlocked(req.ip);
+        if (!blocked.ok) throw tooMany(reply, blocked.retryAfterSeconds, TOO_MANY_NEW_ACCOUNTS);
+        const release = admit(reply);
+        try {
+          const verdict = await throttle.registration(req.ip);
+          if (!verdict.ok) throw tooMany(reply, verdict.retryAfterSeconds, TOO_MANY_NEW_ACCOUNTS);
+          const passwordHash = await hashPassword(password);
+          const [user] = await db
+            .insert(users)
+            .values({ name, email, passwordHash })
+            .returning({ id: users.id, name: users.name, email: users.email })
+            .catch((err: unknown) => {
+              throw isUniqueViolation(err) ? new HttpError(409, EMAIL_TAKEN) : err;
+            });
+          if (!user) throw new Error('insert returned no row');
+          await signIn(req, reply, user.id);
+          return reply.code(201).send(user);
+        } finally {
+          release();
+        }
       },
     );
 
     app.post(
       '/api/auth/login',
       {
-        schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema, 401: messageSchema } },
-        // Per e-mail address: slows password guessing against one account (per 15 minutes).
-        config: {
-          rateLimit: {
-            // After the body is parsed: at onRequest (the default) the key would be 'login:' for
-            // every request, one global limit that 20 wrong guesses anywhere would lock for all.
-            hook: 'preHandler',
-            max: 20,
-            timeWindow: 15 * 60 * 1000,
-            keyGenerator: (req) =>
-              `login:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
-          },
+        schema: {
+          tags: ['auth'],
+          body: loginSchema,
+          response: { 200: userSchema, 401: messageSchema, 429: messageSchema },
         },
       },
       async (req, reply) => {
         const { email, password } = req.body;
-        const [user] = await db
-          .select()
-          .from(users)
-          .where(and(sql`lower(${users.email}) = lower(${email})`, isNotNull(users.passwordHash)))
-          .limit(1);
-        const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-        if (!user || !ok) throw new HttpError(401, INVALID_LOGIN);
-        await signIn(req, reply, user.id);
-        return { id: user.id, name: user.name, email: user.email };
+        // A flood at a limit already reached is refused by one read; a burst beyond the hashing
+        // bound, on arrival.
+        const blocked = await throttle.loginBlocked(email, req.ip);
+        if (!blocked.ok) {
+          throw tooMany(reply, blocked.retryAfterSeconds, tooManyFailures(blocked.retryAfterSeconds));
+        }
+        const release = admit(reply);
+        try {
+          // Counted before the password is checked, so parallel guesses cannot pass the limit;
+          // a right password takes its count back.
+          const verdict = await throttle.loginAttempt(email, req.ip);
+          if (!verdict.ok) {
+            throw tooMany(reply, verdict.retryAfterSeconds, tooManyFailures(verdict.retryAfterSeconds));
+          }
+          const [user] = await db
+            .select()
+            .from(users)
+            .where(and(sql`lower(${users.email}) = lower(${email})`, isNotNull(users.passwordHash)))
+            .limit(1);
+          const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+          if (!user || !ok) throw new HttpError(401, INVALID_LOGIN);
+          await throttle.loginSucceeded(email, req.ip);
+          await signIn(req, reply, user.id);
+          return { id: user.id, name: user.name, email: user.email };
+        } finally {
+          release();
+        }
       },
     );
   }
 
+  const loginCookie = oidcCookie(env.publicUrl);
+  const loginCookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: loginCookie.secure,
+  } as const;
   app.get('/api/login', { schema: { tags: ['auth'], hide: true } }, async (_req, reply) => {
     if (!oidc) return reply.redirect('/login');
-    return reply.redirect((await oidc.startLogin()).href);
+    const { url, browserKey } = await oidc.startLogin();
+    // Login CSRF: the callback must come back to this browser (see /api/callback).
+    reply.setCookie(loginCookie.name, browserKey, {
+      ...loginCookieOptions,
+      maxAge: OIDC_LOGIN_TTL_MS / 1000,
+    });
+    return reply.redirect(url.href);
   });
 
   if (oidc) {
     app.get('/api/callback', { schema: { tags: ['auth'], hide: true } }, async (req, reply) => {
       const currentUrl = new URL(req.url, env.publicUrl);
+      // A callback URL made in another browser (an attacker's own sign-in, opened in the
+      // victim's browser) would sign the victim in as the attacker: refused, state untouched.
+      const browserKey = req.cookies[loginCookie.name];
+      if (!oidc.startedBy(currentUrl.searchParams.get('state'), browserKey)) {
+        throw new HttpError(403, OIDC_BROWSER_MISMATCH);
+      }
+      reply.clearCookie(loginCookie.name, loginCookieOptions); // used: one sign-in per start
       const userId = await oidc.finishLogin(currentUrl).catch((err: unknown) => {
         req.log.warn({ err }, 'OIDC sign-in refused');
         throw new HttpError(401, 'Sign-in failed. Please try again.');
@@ -109,16 +185,22 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
 
   async function logout(req: FastifyRequest, reply: FastifyReply) {
     if (req.auth) {
+      // Also ends the session on every instance: reused copies and assistant sockets (NOTIFY).
       await deleteSession(db, req.auth.sessionHash);
-      await closeSocketsForSession(db, req.auth.sessionHash); // assistant sockets, on every instance
     }
     clearSessionCookie(reply, env.publicUrl);
   }
-  app.post('/api/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {
-    await logout(req, reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/logout',
+    { schema: { tags: ['auth'], response: { 204: noContent } } },
+    async (req, reply) => {
+      await logout(req, reply);
+      return reply.code(204).send(null);
+    },
+  );
   app.get('/api/logout', { schema: { tags: ['auth'], hide: true } }, async (req, reply) => {
+    // A link or image on another site must not sign anyone out: it only opens the app.
+    if (!isSameSiteNavigation(req, env)) return reply.redirect('/');
     await logout(req, reply);
     return reply.redirect('/');
   });
@@ -126,7 +208,6 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/auth/user',
     {
-      config: { readCache: true },
       schema: { tags: ['auth'], response: { 200: userSchema, 401: messageSchema } },
     },
     async (req) => {

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { notifierOf, publish, SESSION_CLOSED_CHANNEL } from '../db/notifier';
 import { sessions } from '../db/schema';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -18,6 +19,8 @@ export interface TenantContext {
   syndicateId: number;
   memberId: number;
   role: Role;
+  /** False when an admin has deactivated the member: it may read the syndicate, not change it. */
+  isActive: boolean;
 }
 
 export interface AuthContext {
@@ -54,6 +57,7 @@ interface Row extends Record<string, unknown> {
   member_id: number | null;
   syndicate_id: number | null;
   role: Role | null;
+  is_active: boolean | null;
 }
 
 /** Named, so each pooled connection parses and plans it once. */
@@ -61,11 +65,11 @@ const RESOLVE_SESSION = {
   name: 'resolve_session',
   text: `
     select s.id_hash, s.user_id, u.name as user_name, u.email as user_email, s.created_at, s.last_seen_at,
-           s.active_syndicate_id, m.id as member_id, m.syndicate_id, m.role
+           s.active_syndicate_id, m.id as member_id, m.syndicate_id, m.role, m.is_active
       from sessions s
       join users u on u.id = s.user_id
       left join lateral (
-        select m.id, m.syndicate_id, m.role from members m
+        select m.id, m.syndicate_id, m.role, m.is_active from members m
          where m.user_id = s.user_id and m.archived_at is null
          order by (m.syndicate_id = s.active_syndicate_id) desc nulls last, m.id
          limit 1
@@ -103,45 +107,80 @@ async function resolveByHash(
       user: { id: row.user_id, name: row.user_name, email: row.user_email },
       tenant:
         row.member_id !== null && row.syndicate_id !== null && row.role !== null
-          ? { syndicateId: row.syndicate_id, memberId: row.member_id, role: row.role }
+          ? {
+              syndicateId: row.syndicate_id,
+              memberId: row.member_id,
+              role: row.role,
+              isActive: row.is_active !== false,
+            }
           : null,
     },
     expiresAt: Math.min((touched ? t : lastSeen) + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS),
   };
 }
 
-// ── Reads reuse a session resolved moments ago (no round trip) ──
-// Safe because: only GET/HEAD use it (plugin.ts); every state-changing request of this process
-// clears it when it starts and when it ends (invalidateSessions), as do sign-out and switching
-// syndicate; and an entry lives SESSION_REUSE_MS at most, so a change made elsewhere (another
-// instance, SQL by hand) reaches reads within that time. A read that raced a write never stores
-// what it read (the generation moved on).
+// ── Reads reuse a session resolved moments ago ──
+// Safe because: only GET/HEAD use it (plugin.ts); every state-changing request of this app
+// clears it when it starts and when it ends; every state-changing request, and every sign-out,
+// NOTIFYs all instances before it answers (auth/invalidation.ts), and each clears its own when
+// the notification arrives; and before a read uses a reused session it waits until every
+// notification committed before it arrived has been handled here (notifier.sync(): one round
+// trip on the LISTEN connection, shared by the reads waiting at that moment). So a change
+// answered on any instance is seen by the next request on every instance. Without a LISTEN
+// connection nothing is reused. A read that raced a write never stores what it read (the
+// generation moved on). An entry lives SESSION_REUSE_MS at most, which bounds a change made by
+// SQL by hand.
 
 /** How long a read may reuse a resolved session (ms). */
 export const SESSION_REUSE_MS = 2000;
-/** Entries kept at most; the oldest goes first. */
+/** Entries kept at most per app; the oldest goes first. */
 const REUSE_MAX = 10_000;
-const recent = new Map<string, { auth: AuthContext; from: number; until: number }>();
-let generation = 0;
 
-export function invalidateSessions(): void {
-  generation++;
-  recent.clear();
+interface Reuse {
+  recent: Map<string, { auth: AuthContext; from: number; until: number }>;
+  generation: number;
 }
+/** Per database handle, i.e. per app (tests build several apps in one process). */
+const reuses = new WeakMap<Db, Reuse>();
+function reuseOf(db: Db): Reuse {
+  let reuse = reuses.get(db);
+  if (!reuse) {
+    reuse = { recent: new Map(), generation: 0 };
+    reuses.set(db, reuse);
+  }
+  return reuse;
+}
+
+/** Forgets every reused session of this app, and lets no read running now store its own. */
+export function invalidateSessions(db: Db): void {
+  const reuse = reuseOf(db);
+  reuse.generation++;
+  reuse.recent.clear();
+}
+
+/** Sessions kept for reuse now (for tests and figures). */
+export const reusedSessions = (db: Db): number => reuseOf(db).recent.size;
 
 /** resolveSession for reads: a session resolved in the last SESSION_REUSE_MS, or a fresh one. */
 export async function resolveSessionForRead(db: Db, token: string, now: Date): Promise<AuthContext | null> {
   const idHash = hashToken(token);
   const t = now.getTime();
-  const hit = recent.get(idHash);
-  if (hit && t >= hit.from && t < hit.until) return hit.auth;
-  const seen = generation;
+  const reuse = reuseOf(db);
+  const notifier = notifierOf(db);
+  const hit = reuse.recent.get(idHash);
+  if (notifier && hit && t >= hit.from && t < hit.until) {
+    const before = reuse.generation;
+    // Still good once every change announced before this read has been applied here.
+    if ((await notifier.sync()) && reuse.generation === before) return hit.auth;
+  }
+  const seen = reuse.generation;
   const resolved = await resolveByHash(db, idHash, now);
   if (!resolved) {
-    recent.delete(idHash);
+    reuse.recent.delete(idHash);
     return null;
   }
-  if (seen === generation) {
+  if (notifier?.listening && seen === reuse.generation) {
+    const { recent } = reuse;
     if (recent.size >= REUSE_MAX) recent.delete(recent.keys().next().value ?? '');
     recent.set(idHash, {
       auth: resolved.auth,
@@ -152,17 +191,19 @@ export async function resolveSessionForRead(db: Db, token: string, now: Date): P
   return resolved.auth;
 }
 
+/** Ends a session: deletes its row, and tells every instance (reused copies, assistant sockets). */
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
-  invalidateSessions();
+  invalidateSessions(db);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
-  invalidateSessions();
+  invalidateSessions(db);
+  await publish(db, SESSION_CLOSED_CHANNEL, idHash);
 }
 
 export async function setActiveSyndicate(db: Db, idHash: string, syndicateId: number): Promise<void> {
-  invalidateSessions();
+  invalidateSessions(db);
   await db
     .update(sessions)
     .set({ activeSyndicateId: syndicateId })
     .where(and(eq(sessions.idHash, idHash)));
-  invalidateSessions();
+  invalidateSessions(db);
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { installBetStatsTrigger } from '../features/stats/bet-stats-trigger';
+import { installBetStatsTrigger } from './bet-stats-trigger';
 import * as schema from './schema';
 
 /** The drizzle handle over the pool; `$client` is the pool, for named (prepared) statements. */

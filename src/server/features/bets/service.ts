@@ -1,6 +1,9 @@
 // Bets of a syndicate: list (one joined, prepared query; capped, keyset-paged), add (one or two parts, one transaction), edit,
 // settle (the server computes the result with `settle`), delete. Money is cents and odds are
 // hundredths in here; conversion to and from JSON's decimal numbers happens at this edge.
+// The role rules (shared/bet-rights.ts) are enforced here, not in the routes, so every caller
+// gets them: members place bets under their own member only and change only their own pending
+// bets; a settled bet is changed by admins only; every stored result is `settle` of the stake.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
@@ -12,6 +15,7 @@ import {
   MESSAGES,
   type UpdateBetValues,
 } from '../../../shared/bet';
+import { type BetActor, betRefusal, canPlaceFor } from '../../../shared/bet-rights';
 import {
   assertCents,
   type Cents,
@@ -27,18 +31,18 @@ import { isStorableId } from '../../../shared/race';
 import type { Db } from '../../db/client';
 import { bets, members, races } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { instantIn } from '../settings/service';
 
 export const BET_NOT_FOUND = 'Bet not found';
 export const ALREADY_SETTLED = 'Bet is already settled';
 export const NOT_YOUR_BET = 'Only an admin or the member who placed this bet can change it';
+export const SETTLED_ADMIN_ONLY = 'Only an admin can change a settled bet';
+export const NOT_OWN_MEMBER = 'Members can only add bets under their own member';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Who is acting: admins change any bet, members only bets placed under their own member. */
-export interface Actor {
-  memberId: number;
-  role: 'admin' | 'member';
-}
+/** Who is acting: admins change any bet, members only their own pending bets. */
+export type Actor = BetActor;
 
 interface BetRow {
   id: number;
@@ -166,10 +170,19 @@ export async function getBet(db: Db, syndicateId: number, betId: number): Promis
 
 /**
  * Adds a bet, or both parts of a two-part bet under one new betGroupId, in one transaction: if any
- * part fails nothing is written. memberId (an active member) and raceId must be the syndicate's,
- * else 400 'Member not found' / 'Race not found'. A new bet is always pending with no result.
+ * part fails nothing is written. A member may place bets under their own member only, else 403
+ * (checked first, so another member's or syndicate's id reveals nothing); memberId (an active
+ * member) and raceId must be the syndicate's, else 400 'Member not found' / 'Race not found'.
+ * A new bet is always pending with no result.
  */
-export async function createBets(db: Db, syndicateId: number, input: CreateBetValues, now: Date) {
+export async function createBets(
+  db: Db,
+  syndicateId: number,
+  actor: Actor,
+  input: CreateBetValues,
+  now: Date,
+) {
+  if (!canPlaceFor(actor, input.memberId)) throw forbidden(NOT_OWN_MEMBER);
   const parts = betParts(input);
   const ids = await db.transaction(async (tx) => {
     // FOR SHARE: the member cannot be archived, nor the race deleted, until this commits.
@@ -207,7 +220,7 @@ export async function createBets(db: Db, syndicateId: number, input: CreateBetVa
           oddsType: input.oddsType,
           status: 'pending',
           resultCents: null,
-          date: input.date ? new Date(input.date) : now,
+          date: input.date ? await instantIn(tx, syndicateId, input.date) : now,
           horseNumber: input.horseNumber,
           jockey: input.jockey,
           trainer: input.trainer,
@@ -224,8 +237,12 @@ export async function createBets(db: Db, syndicateId: number, input: CreateBetVa
   return query(db, STATEMENTS.byIds, [syndicateId, ids]);
 }
 
-/** Locks the bet row for the rest of the transaction; 404 when it is not the syndicate's. */
-async function lockBet(tx: Tx, syndicateId: number, betId: number, actor: Actor) {
+/**
+ * Locks the bet row for the rest of the transaction; 404 when it is not the syndicate's (before
+ * any role check), 403 when the actor may not change it (not theirs, or settled and not an admin).
+ * `settling`: a settled bet is then left to the caller's 409, which is true for admins too.
+ */
+async function lockBet(tx: Tx, syndicateId: number, betId: number, actor: Actor, settling = false) {
   if (!isStorableId(betId)) throw notFound(BET_NOT_FOUND);
   const [bet] = await tx
     .select({
@@ -233,26 +250,31 @@ async function lockBet(tx: Tx, syndicateId: number, betId: number, actor: Actor)
       status: bets.status,
       amountCents: bets.amountCents,
       oddsHundredths: bets.oddsHundredths,
-      resultCents: bets.resultCents,
     })
     .from(bets)
     .where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId)))
     .for('update');
   if (!bet) throw notFound(BET_NOT_FOUND);
-  if (actor.role !== 'admin' && bet.memberId !== actor.memberId) throw forbidden(NOT_YOUR_BET);
+  const refusal = betRefusal(actor, bet);
+  if (refusal === 'not-yours') throw forbidden(NOT_YOUR_BET);
+  if (refusal === 'settled' && !settling) throw forbidden(SETTLED_ADMIN_ONLY);
   return bet;
 }
 
-function result(amountCents: number, oddsHundredths: number, outcome: Outcome): Cents {
+/** The one stored result of a bet: `settle` of its amount and odds once settled, null while pending. */
+function result(amountCents: number, oddsHundredths: number, status: Bet['status']): Cents | null {
+  if (status === 'pending') return null;
   assertCents(amountCents);
   // Hundredths is a brand over a plain integer column; the CHECK keeps it positive.
-  return settle(amountCents, oddsHundredths as Hundredths, outcome);
+  return settle(amountCents, oddsHundredths as Hundredths, status);
 }
 
 /**
- * Edits the horse, type, odds, amount, odds type and advanced fields. memberId, raceId, status,
- * date and result stay as stored (spec §4). A settled bet whose odds or amount change gets its
- * result recomputed with `settle`, so the ledger never disagrees with the stake.
+ * Edits the horse, type, odds, amount, odds type and advanced fields. memberId, raceId, status
+ * and date stay as stored (spec §4); a member edits only their own pending bets, an admin any bet.
+ * The result is always recomputed from the stored status and the new amount and odds (null while
+ * pending), never taken from the client nor kept from the row, so the ledger cannot disagree with
+ * the stake.
  */
 export async function updateBet(
   db: Db,
@@ -266,11 +288,7 @@ export async function updateBet(
     const { odds, amount, ...editable } = input;
     const amountCents = toCents(amount);
     const oddsHundredths = toHundredths(odds);
-    const moneyChanged = amountCents !== stored.amountCents || oddsHundredths !== stored.oddsHundredths;
-    const resultCents =
-      stored.status !== 'pending' && moneyChanged
-        ? result(amountCents, oddsHundredths, stored.status)
-        : stored.resultCents;
+    const resultCents = result(amountCents, oddsHundredths, stored.status);
     await tx
       .update(bets)
       .set({ ...editable, amountCents, oddsHundredths, resultCents })
@@ -293,7 +311,7 @@ export async function settleBet(
   now: Date,
 ): Promise<Bet> {
   await db.transaction(async (tx) => {
-    const stored = await lockBet(tx, syndicateId, betId, actor);
+    const stored = await lockBet(tx, syndicateId, betId, actor, true);
     if (stored.status !== 'pending') throw conflict(ALREADY_SETTLED);
     const settled = await tx
       .update(bets)
@@ -309,6 +327,7 @@ export async function settleBet(
   return getBet(db, syndicateId, betId);
 }
 
+/** Deletes a bet: a member only their own pending bet (a settled one is in the books), an admin any. */
 export async function deleteBet(db: Db, syndicateId: number, actor: Actor, betId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockBet(tx, syndicateId, betId, actor);

@@ -7,6 +7,7 @@ export type ErrorBody = { message: string; errors?: { path: string; message: str
 
 export interface Crew {
   syndicateId: number;
+  inviteCode: string;
   admin: Client;
   adminMemberId: number;
   member: Client;
@@ -35,12 +36,20 @@ export async function crew(t: TestApp): Promise<Crew> {
   expect(race.statusCode).toBe(201);
   return {
     syndicateId: syndicate.id,
+    inviteCode: syndicate.inviteCode,
     admin,
     adminMemberId: await myMemberId(admin),
     member,
     memberMemberId: await myMemberId(member),
     raceId: race.json<{ id: number }>().id,
   };
+}
+
+/** Another plain member who joins the crew's syndicate by its invite code. */
+export async function joinPeer(t: TestApp, c: Crew, name = 'Pat Peer') {
+  const client = await signUp(t.app, name);
+  expect((await client.post('/api/syndicates/join', { inviteCode: c.inviteCode })).statusCode).toBe(200);
+  return { client, memberId: await myMemberId(client) };
 }
 
 /** The spec §7 payload of a single bet. */

@@ -88,6 +88,7 @@ describe('POST /api/members', () => {
       initials: 'CAS',
       role: 'member',
       isActive: true,
+      linked: false,
     });
     const blank = await admin.post('/api/members', newMember({ name: 'dave  jones', initials: '  ' }));
     expect(blank.json<Member>().initials).toBe('DJ');
@@ -159,6 +160,7 @@ describe('PUT /api/members/:id', () => {
       initials: 'RM',
       role: 'admin',
       isActive: false,
+      linked: true,
     });
     expect((await admin.get(`/api/members/${member.id}`)).json()).toEqual(res.json());
   });
@@ -251,11 +253,14 @@ describe('DELETE /api/members/:id', () => {
     expect((await admin.delete(`/api/members/${member.id}`)).statusCode).toBe(404);
   });
 
-  it('a removed admin who re-joins with the invite code comes back as a member', async () => {
+  it('a removed admin cannot re-join with the code (403); restored, they come back as a member', async () => {
     const { admin, user, member, syndicate } = await syndicateWithMember();
     await admin.put(`/api/members/${member.id}`, { role: 'admin' });
     expect((await admin.delete(`/api/members/${member.id}`)).statusCode).toBe(204);
-    await user.post('/api/syndicates/join', { inviteCode: syndicate.inviteCode });
+    expect((await user.post('/api/syndicates/join', { inviteCode: syndicate.inviteCode })).statusCode).toBe(
+      403,
+    );
+    expect((await admin.post(`/api/members/${member.id}/restore`)).statusCode).toBe(200);
     expect((await user.get('/api/members/me')).json<Member>()).toMatchObject({
       id: member.id,
       role: 'member',

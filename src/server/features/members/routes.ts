@@ -2,21 +2,43 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  claimLinkSchema,
+  claimMemberSchema,
   createMemberSchema,
+  formerMemberSchema,
   memberIdParamsSchema,
   memberListQuerySchema,
   memberSchema,
   updateMemberSchema,
 } from '../../../shared/member';
-import { requireAdmin, requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
-import { archiveMember, createMember, getMember, listMembers, updateMember } from './service';
+import {
+  requireAdmin,
+  requireAdminOf,
+  requireSession,
+  requireUser,
+  scopedRoutes,
+  tenantOf,
+} from '../../auth/context';
+import { setActiveSyndicate } from '../../auth/sessions';
+import { lookUpFirst } from '../../auth/tenancy-first';
+import { claimMember, createClaimLink } from './claims';
+import {
+  archiveMember,
+  createMember,
+  findAnyMember,
+  getMember,
+  listFormerMembers,
+  listMembers,
+  restoreMember,
+  updateMember,
+} from './service';
 
 const messageSchema = z.object({ message: z.string() });
 const tags = ['members'];
 
-export const membersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
+const scopedMembersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, now } = app.deps;
+  const { db, now, env } = app.deps;
 
   app.get(
     '/api/members',
@@ -43,6 +65,13 @@ export const membersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   );
 
   app.get(
+    '/api/members/former',
+    // Members read everything in their syndicate (DESIGN.md "Roles"); restoring is admins' only.
+    { schema: { tags, response: { 200: z.array(formerMemberSchema) } } },
+    async (req) => listFormerMembers(db, tenantOf(req).syndicateId),
+  );
+
+  app.get(
     '/api/members/:id',
     { schema: { tags, params: memberIdParamsSchema, response: { 200: memberSchema, 404: messageSchema } } },
     async (req) => getMember(db, tenantOf(req).syndicateId, req.params.id),
@@ -63,6 +92,7 @@ export const membersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.put(
     '/api/members/:id',
     {
+      onRequest: lookUpFirst(getMember),
       schema: {
         tags,
         params: memberIdParamsSchema,
@@ -91,4 +121,65 @@ export const membersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       return reply.code(204).send(null);
     },
   );
+
+  app.post(
+    '/api/members/:id/restore',
+    {
+      // Another syndicate's id answers 404 to anyone, whatever the body, exactly as a missing id does.
+      onRequest: [requireAdminOf(findAnyMember), lookUpFirst(findAnyMember)],
+      schema: {
+        tags,
+        params: memberIdParamsSchema,
+        response: { 200: memberSchema, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req) => restoreMember(db, tenantOf(req).syndicateId, req.params.id),
+  );
+
+  app.post(
+    '/api/members/:id/claim-link',
+    {
+      onRequest: [requireAdminOf(getMember), lookUpFirst(getMember)],
+      schema: {
+        tags,
+        params: memberIdParamsSchema,
+        response: { 201: claimLinkSchema, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      const link = await createClaimLink(db, tenantOf(req).syndicateId, req.params.id, env.publicUrl, now());
+      return reply.code(201).send(link);
+    },
+  );
 });
+
+/**
+ * POST /api/members/claim needs a session but no syndicate (like joining by code): the person
+ * opening a claim link may belong to none yet. The claimed syndicate becomes the active one.
+ */
+const claimRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, now } = app.deps;
+  app.post(
+    '/api/members/claim',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags,
+        body: claimMemberSchema,
+        response: { 200: memberSchema, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    async (req) => {
+      const auth = requireUser(req);
+      const { syndicateId, member } = await claimMember(db, auth.user.id, req.body.token, now());
+      await setActiveSyndicate(db, auth.sessionHash, syndicateId);
+      return member;
+    },
+  );
+};
+
+export const membersRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(scopedMembersRoutes);
+  await app.register(claimRoutes);
+};

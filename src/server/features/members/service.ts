@@ -1,7 +1,8 @@
-// Members: list, read, add, edit, archive (remove or leave). Rules: only admins manage members;
-// a member may edit their own name and initials; a syndicate always keeps at least one admin.
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { CreateMember, Member, UpdateMember } from '../../../shared/member';
+// Members: list, read, add, edit, archive (remove or leave), list former members and restore them.
+// Rules: only admins manage members; a member may edit their own name and initials; a syndicate
+// always keeps at least one usable admin (active, not archived, linked to a user).
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { CreateMember, FormerMember, Member, UpdateMember } from '../../../shared/member';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
@@ -12,7 +13,7 @@ export const EMAIL_TAKEN = 'A member with this email already exists';
 export const SELF_EDIT_ONLY = 'Only an admin can edit other members';
 export const ADMIN_FIELDS_ONLY = 'Only an admin can change email, role or status';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who is asking: their member in this syndicate and its role. */
 export interface Caller {
@@ -27,7 +28,16 @@ export const memberColumns = {
   initials: members.initials,
   role: members.role,
   isActive: members.isActive,
+  /** Whether a user account is linked to the member (else an admin can send a claim link). */
+  linked: sql<boolean>`${members.userId} is not null`,
 };
+
+/**
+ * One join or claim at a time per user (transaction-scoped advisory lock): the user's member rows
+ * cannot change under a check such as "already a member of this syndicate".
+ */
+export const lockUserMemberships = (tx: Tx, userId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('members:user'), ${userId})`);
 
 const current = (syndicateId: number) =>
   and(eq(members.syndicateId, syndicateId), isNull(members.archivedAt));
@@ -54,17 +64,22 @@ export async function getMember(db: Db | Tx, syndicateId: number, memberId: numb
 /**
  * Serialise changes to a syndicate's membership: lock its current admin rows, then read the
  * target. Two admins demoting or removing each other at once cannot leave the syndicate
- * without one. Returns the target and the number of admins.
+ * without one. Only usable admins count (active and linked to a user): a pre-created admin row
+ * with no user, or an inactive admin, cannot run the syndicate. Returns the target, the number of
+ * usable admins, and whether the target is one of them.
  */
 async function lockForChange(tx: Tx, syndicateId: number, memberId: number) {
+  // FOR UPDATE returns each row's latest committed version after waiting for a concurrent change,
+  // so isActive and userId are read as they are now.
   const admins = await tx
-    .select({ id: members.id })
+    .select({ id: members.id, isActive: members.isActive, userId: members.userId })
     .from(members)
     .where(and(current(syndicateId), eq(members.role, 'admin')))
     .orderBy(asc(members.id))
     .for('update');
+  const usable = admins.filter((a) => a.isActive && a.userId !== null);
   const target = await getMember(tx, syndicateId, memberId);
-  return { target, adminCount: admins.length };
+  return { target, usableAdmins: usable.length, targetIsUsableAdmin: usable.some((a) => a.id === memberId) };
 }
 
 async function assertEmailFree(tx: Tx, syndicateId: number, email: string, exceptId?: number) {
@@ -111,7 +126,7 @@ export async function updateMember(
   input: UpdateMember,
 ): Promise<Member> {
   return db.transaction(async (tx) => {
-    const { target, adminCount } = await lockForChange(tx, syndicateId, memberId);
+    const { target, usableAdmins, targetIsUsableAdmin } = await lockForChange(tx, syndicateId, memberId);
     if (caller.role !== 'admin') {
       if (caller.memberId !== memberId) throw forbidden(SELF_EDIT_ONLY);
       const changesAdminField =
@@ -120,7 +135,8 @@ export async function updateMember(
         (input.isActive !== undefined && input.isActive !== target.isActive);
       if (changesAdminField) throw forbidden(ADMIN_FIELDS_ONLY);
     }
-    if (target.role === 'admin' && input.role === 'member' && adminCount <= 1) throw conflict(LAST_ADMIN);
+    const losesAdmin = input.role === 'member' || input.isActive === false;
+    if (targetIsUsableAdmin && losesAdmin && usableAdmins <= 1) throw conflict(LAST_ADMIN);
     if (input.email !== undefined && input.email.toLowerCase() !== target.email.toLowerCase()) {
       await lockSyndicateMembers(tx, syndicateId);
       await assertEmailFree(tx, syndicateId, input.email, memberId);
@@ -143,11 +159,61 @@ export async function updateMember(
  */
 export async function archiveMember(db: Db, syndicateId: number, memberId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const { target, adminCount } = await lockForChange(tx, syndicateId, memberId);
-    if (target.role === 'admin' && adminCount <= 1) throw conflict(LAST_ADMIN);
+    const { usableAdmins, targetIsUsableAdmin } = await lockForChange(tx, syndicateId, memberId);
+    if (targetIsUsableAdmin && usableAdmins <= 1) throw conflict(LAST_ADMIN);
     await tx
       .update(members)
       .set({ archivedAt: now, role: 'member' })
       .where(and(current(syndicateId), eq(members.id, memberId)));
+  });
+}
+
+/** Removed (archived) members, most recently removed first. */
+export async function listFormerMembers(db: Db, syndicateId: number): Promise<FormerMember[]> {
+  const rows = await db
+    .select({ ...memberColumns, archivedAt: members.archivedAt })
+    .from(members)
+    .where(and(eq(members.syndicateId, syndicateId), isNotNull(members.archivedAt)))
+    .orderBy(desc(members.archivedAt), desc(members.id));
+  return rows.map(({ archivedAt, ...m }) => ({ ...m, removedAt: (archivedAt ?? new Date(0)).toISOString() }));
+}
+
+/**
+ * Any member row of this syndicate, current or removed, or the 404 a missing id gets: the guard
+ * of admin-only routes on removed members (a 403 is only ever said about the syndicate's own rows).
+ */
+export async function findAnyMember(db: Db, syndicateId: number, memberId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.syndicateId, syndicateId), eq(members.id, memberId)))
+    .limit(1);
+  if (!row) throw notFound(MEMBER_NOT_FOUND);
+}
+
+/**
+ * Bring back a removed member: current again and active, with the role it had on removal
+ * (member: removal drops admin rights). 404 unless it is a removed member of this syndicate; 409
+ * when a current member has taken its e-mail meanwhile.
+ */
+export async function restoreMember(db: Db, syndicateId: number, memberId: number): Promise<Member> {
+  return db.transaction(async (tx) => {
+    await lockSyndicateMembers(tx, syndicateId);
+    const [row] = await tx
+      .select({ email: members.email })
+      .from(members)
+      .where(
+        and(eq(members.syndicateId, syndicateId), eq(members.id, memberId), isNotNull(members.archivedAt)),
+      )
+      .for('update');
+    if (!row) throw notFound(MEMBER_NOT_FOUND);
+    await assertEmailFree(tx, syndicateId, row.email);
+    const [restored] = await tx
+      .update(members)
+      .set({ archivedAt: null, isActive: true })
+      .where(eq(members.id, memberId))
+      .returning(memberColumns);
+    if (!restored) throw notFound(MEMBER_NOT_FOUND);
+    return restored;
   });
 }

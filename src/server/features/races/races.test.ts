@@ -141,7 +141,7 @@ describe('GET /api/races', () => {
 
     const bad = await admin.get('/api/races?from=yesterday');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<ErrorBody>().message).toBe('from must be an ISO date-time');
+    expect(bad.json<ErrorBody>().message).toBe('from must be a day (YYYY-MM-DD) or an ISO date-time');
   });
 
   it('answers 404 for another syndicate’s race, a missing id and a huge id; 400 for a non-id', async () => {

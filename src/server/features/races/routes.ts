@@ -10,6 +10,7 @@ import {
   updateRaceSchema,
 } from '../../../shared/race';
 import { requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
+import { lookUpFirst } from '../../auth/tenancy-first';
 import { createRace, deleteRace, getRace, listRaces, updateRace } from './service';
 
 const messageSchema = z.object({ message: z.string() });
@@ -23,10 +24,7 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.get(
     '/api/races',
     { schema: { tags, querystring: listRacesQuerySchema, response: { 200: z.array(raceSchema) } } },
-    async (req) => {
-      const { from } = req.query;
-      return listRaces(db, tenantOf(req).syndicateId, from ? new Date(from) : undefined);
-    },
+    async (req) => listRaces(db, tenantOf(req).syndicateId, req.query.from),
   );
 
   app.get(
@@ -44,7 +42,8 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.put(
     '/api/races/:id',
     {
-      onRequest: adminOfRace,
+      // Another syndicate's race answers 404 before its body is read (auth/tenancy-first.ts).
+      onRequest: [adminOfRace, lookUpFirst(getRace)],
       schema: {
         tags,
         params: idParamsSchema,

@@ -1,9 +1,11 @@
-// Races of a syndicate: list (date ascending), read, add, replace, delete.
+// Races of a syndicate: list (date ascending), read, add, replace, delete. Dates arrive as date
+// inputs (shared/dates.ts): a bare day is the start of that day in the syndicate's time zone.
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { isStorableId, type Race, type RaceValues } from '../../../shared/race';
 import type { Db } from '../../db/client';
 import { races } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { instantIn } from '../settings/service';
 
 export const RACE_NOT_FOUND = 'Race not found';
 
@@ -25,9 +27,14 @@ type RaceRow = Omit<Race, 'date'> & { date: Date };
 
 const toRace = (row: RaceRow): Race => ({ ...row, date: row.date.toISOString() });
 
-const toColumns = (input: RaceValues) => ({ ...input, date: new Date(input.date) });
+const toColumns = async (db: Db, syndicateId: number, input: RaceValues) => ({
+  ...input,
+  date: await instantIn(db, syndicateId, input.date),
+});
 
-export async function listRaces(db: Db, syndicateId: number, from?: Date): Promise<Race[]> {
+/** Races at or after `from` (an instant, or a date input as the API takes it), or all of them. */
+export async function listRaces(db: Db, syndicateId: number, fromInput?: Date | string): Promise<Race[]> {
+  const from = typeof fromInput === 'string' ? await instantIn(db, syndicateId, fromInput) : fromInput;
   const rows = await db
     .select(raceColumns)
     .from(races)
@@ -50,7 +57,7 @@ export async function getRace(db: Db, syndicateId: number, raceId: number): Prom
 export async function createRace(db: Db, syndicateId: number, input: RaceValues): Promise<Race> {
   const [row] = await db
     .insert(races)
-    .values({ syndicateId, ...toColumns(input) })
+    .values({ syndicateId, ...(await toColumns(db, syndicateId, input)) })
     .returning(raceColumns);
   if (!row) throw new Error('insert returned no row');
   return toRace(row);
@@ -65,7 +72,7 @@ export async function updateRace(
   if (!isStorableId(raceId)) throw notFound(RACE_NOT_FOUND);
   const [row] = await db
     .update(races)
-    .set(toColumns(input))
+    .set(await toColumns(db, syndicateId, input))
     .where(and(eq(races.syndicateId, syndicateId), eq(races.id, raceId)))
     .returning(raceColumns);
   if (!row) throw notFound(RACE_NOT_FOUND);

@@ -1,22 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseDayKey } from '../../../shared/dates';
+import { dateInputSchema } from '../../../shared/date-schemas';
 import { racingStatusSchema } from '../../../shared/settings';
 import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
+import { errorSchema } from '../../lib/response-schemas';
+import { dayIn } from '../settings/service';
 import { importRaceCards } from './import-service';
 import { getRacingStatus, ProviderCheckCache, racingProvider } from './service';
 
-export const DATE_MESSAGE = 'Date must be a day in the form YYYY-MM-DD';
+export const DATE_MESSAGE = 'Date must be a day (YYYY-MM-DD) or an ISO date-time';
 
 // (Candidates for src/shared/racing.ts once a client form imports races.)
-/** POST /api/racing/import. */
+/** POST /api/racing/import: a day, or a date-time meaning its day in the syndicate's time zone. */
 export const importRacesSchema = z.object({
-  date: z
-    .string({ error: DATE_MESSAGE })
-    .trim()
-    .max(10, DATE_MESSAGE)
-    .refine((d) => parseDayKey(d) !== null, DATE_MESSAGE),
+  date: dateInputSchema({ required: DATE_MESSAGE, invalid: DATE_MESSAGE }),
 });
 export const importResultSchema = z.object({ imported: z.number().int(), skipped: z.number().int() });
 
@@ -36,9 +34,19 @@ export const racingRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     '/api/racing/import',
     {
       onRequest: requireAdmin,
-      schema: { tags, body: importRacesSchema, response: { 200: importResultSchema } },
+      schema: {
+        tags,
+        body: importRacesSchema,
+        response: {
+          200: importResultSchema,
+          502: errorSchema.describe('The racing-data provider could not be reached or failed'),
+        },
+      },
     },
-    async (req) =>
-      importRaceCards(db, tenantOf(req).syndicateId, sessionSecret, provider, req.body.date, now()),
+    async (req) => {
+      const { syndicateId } = tenantOf(req);
+      const day = await dayIn(db, syndicateId, req.body.date);
+      return importRaceCards(db, syndicateId, sessionSecret, provider, day, now());
+    },
   );
 });

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReminderSchema, reminderIdParamsSchema, reminderSchema } from '../../../shared/reminder';
 import { scopedRoutes, tenantOf } from '../../auth/context';
-import { completeReminder, createReminder, deleteReminder, listReminders } from './service';
+import { lookUpFirst } from '../../auth/tenancy-first';
+import { noContent } from '../../lib/response-schemas';
+import { completeReminder, createReminder, deleteReminder, findReminder, listReminders } from './service';
 
 export const remindersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +28,10 @@ export const remindersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => 
 
   app.put(
     '/api/reminders/:id/complete',
-    { schema: { tags, params: reminderIdParamsSchema, response: { 200: reminderSchema } } },
+    {
+      onRequest: lookUpFirst(findReminder),
+      schema: { tags, params: reminderIdParamsSchema, response: { 200: reminderSchema } },
+    },
     async (req) => {
       const tenant = tenantOf(req);
       return completeReminder(db, tenant.syndicateId, tenant, req.params.id, now());
@@ -35,11 +40,11 @@ export const remindersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => 
 
   app.delete(
     '/api/reminders/:id',
-    { schema: { tags, params: reminderIdParamsSchema } },
+    { schema: { tags, params: reminderIdParamsSchema, response: { 204: noContent } } },
     async (req, reply) => {
       const tenant = tenantOf(req);
       await deleteReminder(db, tenant.syndicateId, tenant, req.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 });

@@ -1,12 +1,13 @@
 // Reminders: list, add (not on a past day in the syndicate's time zone), complete (idempotent),
 // delete. Members may complete or delete their own reminders and unassigned ones; admins any.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { isBeforeToday, startOfDayKey } from '../../../shared/dates';
+import { dayOf, instantOf, isBeforeToday } from '../../../shared/dates';
 import type { Reminder } from '../../../shared/reminder';
 import type { TenantContext } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { members, reminders, syndicates } from '../../db/schema';
+import { members, reminders } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { syndicateTimeZone } from '../settings/service';
 
 export const PAST_DATE = 'Date cannot be in the past';
 export const NOT_YOUR_REMINDER = 'You can only change your own reminders or unassigned ones';
@@ -45,29 +46,16 @@ export async function listReminders(db: Db, syndicateId: number): Promise<Remind
   return rows.map(toReminder);
 }
 
-async function timeZoneOf(db: Db, syndicateId: number): Promise<string> {
-  const [row] = await db
-    .select({ timezone: syndicates.timezone })
-    .from(syndicates)
-    .where(eq(syndicates.id, syndicateId));
-  if (!row) throw notFound();
-  return row.timezone;
-}
-
-/** The input date as an instant: a bare day means its start in the syndicate's time zone. */
-function instantOf(date: string, timeZone: string): Date {
-  return date.length === 10 ? startOfDayKey(date, timeZone) : new Date(date);
-}
-
 export async function createReminder(
   db: Db,
   syndicateId: number,
   input: { text: string; date: string; memberId: number | null },
   now: Date,
 ): Promise<Reminder> {
-  const timeZone = await timeZoneOf(db, syndicateId);
-  const day = input.date.length === 10 ? input.date : new Date(input.date);
-  if (isBeforeToday(day, now, timeZone)) throw badRequest(PAST_DATE, [{ path: 'date', message: PAST_DATE }]);
+  // A bare day means its start in the syndicate's time zone; "past" is decided there too.
+  const timeZone = await syndicateTimeZone(db, syndicateId);
+  if (isBeforeToday(dayOf(input.date, timeZone), now, timeZone))
+    throw badRequest(PAST_DATE, [{ path: 'date', message: PAST_DATE }]);
   if (input.memberId !== null) {
     const [member] = await db
       .select({ id: members.id })
@@ -88,6 +76,15 @@ export async function createReminder(
     .returning(columns);
   if (!row) throw new Error('insert returned no row');
   return toReminder(row);
+}
+
+/** Throws 404 unless the reminder is the syndicate's (the tenancy check that comes before a body). */
+export async function findReminder(db: Db, syndicateId: number, id: number): Promise<void> {
+  const [row] = await db
+    .select({ id: reminders.id })
+    .from(reminders)
+    .where(and(eq(reminders.syndicateId, syndicateId), eq(reminders.id, id)));
+  if (!row) throw notFound(REMINDER_NOT_FOUND);
 }
 
 /** The reminder if the caller may change it: 404 when it is not in the syndicate, 403 when not theirs. */

@@ -1,4 +1,7 @@
+// The syndicate's settings, and its time zone for every service that reads a date input:
+// a bare day names the start of that day there, a date-time names its day there.
 import { eq } from 'drizzle-orm';
+import { type DayKey, dayOf, instantOf, isDayInput } from '../../../shared/dates';
 import { toCents } from '../../../shared/money';
 import type { Settings } from '../../../shared/settings';
 import type { Db } from '../../db/client';
@@ -43,4 +46,27 @@ export async function updateSettings(
     .returning(columns);
   if (!row) throw notFound();
   return toSettings(row);
+}
+
+type Reader = Pick<Db, 'select'>;
+
+/** The syndicate's IANA time zone (settings.timezone). */
+export async function syndicateTimeZone(db: Reader, syndicateId: number): Promise<string> {
+  const [row] = await db
+    .select({ timezone: syndicates.timezone })
+    .from(syndicates)
+    .where(eq(syndicates.id, syndicateId))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.timezone;
+}
+
+/** The instant a date input names; the zone is read only for a bare day (its first instant). */
+export async function instantIn(db: Reader, syndicateId: number, value: string): Promise<Date> {
+  return instantOf(value, isDayInput(value) ? await syndicateTimeZone(db, syndicateId) : 'UTC');
+}
+
+/** The day a date input names; the zone is read only for a date-time (its day in the zone). */
+export async function dayIn(db: Reader, syndicateId: number, value: string): Promise<DayKey> {
+  return dayOf(value, isDayInput(value) ? 'UTC' : await syndicateTimeZone(db, syndicateId));
 }

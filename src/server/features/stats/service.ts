@@ -1,5 +1,5 @@
 // Syndicate statistics, read from the aggregates a trigger keeps beside the bets table
-// (member_bet_stats, syndicate_day_stats: see bet-stats-trigger.ts). A read touches one row per
+// (member_bet_stats, syndicate_day_stats: see db/bet-stats-trigger.ts). A read touches one row per
 // member and one per day of the trend windows, however many bets there are, plus the settled
 // bets of the two partial days at the windows' edges (through bets_syndicate_settled_on_idx).
 // Each read is one named statement (prepared once per pooled connection).

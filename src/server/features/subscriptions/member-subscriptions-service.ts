@@ -1,12 +1,14 @@
 // A member's subscriptions: the history, and assigning a plan. One active subscription per
 // member: assigning a plan expires the previous active one. The server derives the end date.
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { DATE_RANGE_MESSAGE, MAX_YEAR, MIN_YEAR } from '../../../shared/dates';
 import { fromCents } from '../../../shared/money';
 import { addMonths, type MemberSubscription, type SubscriptionStatus } from '../../../shared/subscription';
 import type { Db } from '../../db/client';
 import { memberSubscriptions, members, subscriptionPlans } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { badRequest, notFound } from '../../lib/http-error';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { dayIn } from '../settings/service';
 import { PLAN_NOT_FOUND } from './service';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -77,8 +79,9 @@ export async function listMemberSubscriptions(
 }
 
 /**
- * Assign a plan from startDate ('YYYY-MM-DD'); endDate = startDate + the plan's duration in
- * months. The member row is locked so two assignments at once still leave one active.
+ * Assign a plan from startDate (a day, or a date-time read as its day in the syndicate's time
+ * zone); endDate = startDate + the plan's duration in months. The member row is locked so two
+ * assignments at once still leave one active.
  */
 export async function assignSubscription(
   db: Db,
@@ -89,6 +92,11 @@ export async function assignSubscription(
   try {
     return await db.transaction(async (tx) => {
       await assertMember(tx, syndicateId, memberId, true);
+      const startDate = await dayIn(tx, syndicateId, input.startDate);
+      // 1900-01-01T00:00Z is still 1899 in New York: the day, not only the text, must be in range.
+      const year = Number(startDate.slice(0, 4));
+      if (year < MIN_YEAR || year > MAX_YEAR)
+        throw badRequest(DATE_RANGE_MESSAGE, [{ path: 'startDate', message: DATE_RANGE_MESSAGE }]);
       const [plan] = await tx
         .select({ id: subscriptionPlans.id, durationMonths: subscriptionPlans.durationMonths })
         .from(subscriptionPlans)
@@ -113,8 +121,8 @@ export async function assignSubscription(
           syndicateId,
           memberId,
           subscriptionId: plan.id,
-          startDate: input.startDate,
-          endDate: addMonths(input.startDate, plan.durationMonths),
+          startDate,
+          endDate: addMonths(startDate, plan.durationMonths),
           status: 'active',
         })
         .returning({ id: memberSubscriptions.id });

@@ -76,7 +76,8 @@ describe('POST /api/members/:id/subscriptions', () => {
     ['no start date', { startDate: undefined }, 'A start date is required'],
     ['a blank start date', { startDate: ' ' }, 'A start date is required'],
     ['29 February 2023', { startDate: '2023-02-29' }, 'Start date must be a valid date (YYYY-MM-DD)'],
-    ['a date-time', { startDate: '2025-01-01T00:00:00Z' }, 'Start date must be a valid date (YYYY-MM-DD)'],
+    ['hour 24', { startDate: '2025-01-01T24:00:00Z' }, 'Start date must be a valid date (YYYY-MM-DD)'],
+    ['year 1899', { startDate: '1899-12-31' }, 'Date must be between 1900 and 2100'],
     ['year 12025', { startDate: '12025-01-01' }, 'Start date must be a valid date (YYYY-MM-DD)'],
   ])('refuses %s with its message and changes nothing', async (_label, override, message) => {
     const { admin, member, monthly } = await setup();

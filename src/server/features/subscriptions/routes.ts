@@ -10,6 +10,7 @@ import {
   planSchema,
 } from '../../../shared/subscription';
 import { requireAdmin, requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
+import { lookUpFirst } from '../../auth/tenancy-first';
 import { getMember } from '../members/service';
 import { assignSubscription, listMemberSubscriptions } from './member-subscriptions-service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './service';
@@ -36,7 +37,8 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
   app.put(
     '/api/subscriptions/:id',
     {
-      onRequest: adminOfPlan,
+      // Another syndicate's plan or member answers 404 before the body is read (auth/tenancy-first.ts).
+      onRequest: [adminOfPlan, lookUpFirst(getPlan)],
       schema: {
         tags,
         params: planIdParamsSchema,
@@ -78,7 +80,7 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
   app.post(
     '/api/members/:id/subscriptions',
     {
-      onRequest: adminOfMember,
+      onRequest: [adminOfMember, lookUpFirst(getMember)],
       schema: {
         tags,
         params: memberIdParamsSchema,

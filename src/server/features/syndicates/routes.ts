@@ -15,7 +15,9 @@ const messageSchema = z.object({ message: z.string() });
 
 export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, now } = app.deps;
+  const { db, now, env } = app.deps;
+  // In OIDC mode a provider-verified e-mail may link its pre-created member (never in local mode).
+  const joinOptions = { linkVerifiedEmail: env.oidc !== undefined };
   const caller = (auth: ReturnType<typeof requireUser>) => ({
     userId: auth.user.id,
     name: auth.user.name,
@@ -26,7 +28,6 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
     '/api/syndicates',
     {
       onRequest: requireSession,
-      config: { readCache: true },
       schema: { tags: ['syndicates'], response: { 200: z.array(syndicateWithRoleSchema) } },
     },
     async (req) => listForUser(db, requireUser(req).user.id),
@@ -53,12 +54,12 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['syndicates'],
         body: joinSyndicateSchema,
-        response: { 200: syndicateSchema, 404: messageSchema, 429: messageSchema },
+        response: { 200: syndicateSchema, 403: messageSchema, 404: messageSchema, 429: messageSchema },
       },
     },
     async (req) => {
       const auth = requireUser(req);
-      const syndicate = await joinSyndicate(db, caller(auth), req.body.inviteCode, now());
+      const syndicate = await joinSyndicate(db, caller(auth), req.body.inviteCode, now(), joinOptions);
       await setActiveSyndicate(db, auth.sessionHash, syndicate.id);
       return syndicate;
     },

@@ -5,11 +5,13 @@ import { deriveInitials } from '../../../shared/initials';
 import { generateInviteCode, normaliseInviteCode } from '../../../shared/invite-code';
 import type { Syndicate, SyndicateWithRole } from '../../../shared/syndicate';
 import type { Db } from '../../db/client';
-import { joinFailures, members, syndicates } from '../../db/schema';
+import { joinFailures, members, syndicates, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { lockUserMemberships, type Tx } from '../members/service';
 
 export const INVALID_INVITE_CODE = 'Invalid invite code';
+export const REMOVED_FROM_SYNDICATE = 'You were removed from this syndicate. Ask an admin to restore you.';
 export const TOO_MANY_JOINS = 'Too many failed attempts. Please wait 15 minutes and try again.';
 /** Failed joins allowed per user in the window below; one more answers 429. */
 export const JOIN_FAILURE_LIMIT = 10;
@@ -84,17 +86,27 @@ export async function createSyndicate(
 }
 
 /**
- * Join by invite code. Links an unlinked member with the caller's e-mail when there is one,
- * brings back an archived membership, or adds a new member; joining twice changes nothing.
+ * Join by invite code: always a new member with role member; joining twice changes nothing.
+ * A pre-created member row is never linked by e-mail in local mode (anyone can register any
+ * address, so that would hand the row's role to them); it is claimed through its personal claim
+ * link instead. Only when `linkVerifiedEmail` (OIDC mode) and the provider verified the caller's
+ * e-mail is an unlinked, current member with that e-mail linked. A removed (archived) member's
+ * user is refused: an admin restores them.
  */
-export async function joinSyndicate(db: Db, caller: Caller, rawCode: string, now: Date): Promise<Syndicate> {
+export async function joinSyndicate(
+  db: Db,
+  caller: Caller,
+  rawCode: string,
+  now: Date,
+  opts: { linkVerifiedEmail: boolean } = { linkVerifiedEmail: false },
+): Promise<Syndicate> {
   const since = new Date(now.getTime() - JOIN_FAILURE_WINDOW_MS);
   const code = normaliseInviteCode(rawCode);
-  // One join at a time per user: the failure count, the code lookup and the failure it adds
-  // happen under one lock, so parallel guesses cannot all read "under the limit" and slip past
-  // it; parallel joins with a valid code join once. The failure is committed, not rolled back.
+  // One join (or claim) at a time per user: the failure count, the code lookup and the failure
+  // it adds happen under one lock, so parallel guesses cannot all read "under the limit" and slip
+  // past it; parallel joins with a valid code join once. The failure is committed, not rolled back.
   const outcome = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('syndicates:join'), ${caller.userId})`);
+    await lockUserMemberships(tx, caller.userId);
     const [failures] = await tx
       .select({ n: count() })
       .from(joinFailures)
@@ -114,16 +126,12 @@ export async function joinSyndicate(db: Db, caller: Caller, rawCode: string, now
       .from(members)
       .where(and(eq(members.syndicateId, syndicate.id), eq(members.userId, caller.userId)))
       .limit(1);
-    if (existing) {
-      if (existing.archivedAt) {
-        await tx.update(members).set({ archivedAt: null, isActive: true }).where(eq(members.id, existing.id));
-      }
-      return syndicate;
-    }
-    if (caller.email) {
-      const [linked] = await tx
-        .update(members)
-        .set({ userId: caller.userId })
+    if (existing) return existing.archivedAt ? ('removed' as const) : syndicate;
+
+    if (opts.linkVerifiedEmail && caller.email && (await emailVerified(tx, caller.userId))) {
+      const [match] = await tx
+        .select({ id: members.id })
+        .from(members)
         .where(
           and(
             eq(members.syndicateId, syndicate.id),
@@ -132,15 +140,27 @@ export async function joinSyndicate(db: Db, caller: Caller, rawCode: string, now
             sql`lower(${members.email}) = lower(${caller.email})`,
           ),
         )
-        .returning({ id: members.id });
-      if (linked) return syndicate;
+        .orderBy(asc(members.id))
+        .limit(1)
+        .for('update');
+      if (match) {
+        await tx.update(members).set({ userId: caller.userId }).where(eq(members.id, match.id));
+        return syndicate;
+      }
     }
     await tx.insert(members).values(memberFor(caller, syndicate.id, 'member'));
     return syndicate;
   });
   if (outcome === 'limited') throw new HttpError(429, TOO_MANY_JOINS);
   if (outcome === 'invalid') throw new HttpError(404, INVALID_INVITE_CODE);
+  if (outcome === 'removed') throw new HttpError(403, REMOVED_FROM_SYNDICATE);
   return outcome;
+}
+
+/** Whether the OIDC provider said `email_verified: true` for this user at the latest sign-in. */
+async function emailVerified(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ v: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.v === true;
 }
 
 export async function regenerateInviteCode(db: Db, syndicateId: number): Promise<string> {

@@ -82,11 +82,11 @@ describe('joining by invite code', () => {
     expect((await bob.get('/api/syndicates')).json()).toHaveLength(1);
   });
 
-  it('links an existing unlinked member with the same e-mail instead of adding one', async () => {
+  it('never links an existing unlinked member by e-mail: the joiner gets a new ordinary member', async () => {
+    // Issue 13: linking by e-mail handed a pre-created row (and its role) to whoever registered
+    // the address. Such a row is claimed through its personal claim link instead.
     const { syndicate } = await signUpWithSyndicate(t.app);
     const carol = await signUp(t.app, 'Carol Jones');
-    // An admin-added member (no user yet) with Carol's e-mail, inserted directly: the members
-    // API is another feature's; this test is about the join rule.
     const { members } = await import('../../db/schema');
     const [row] = await t.database.db
       .insert(members)
@@ -95,11 +95,15 @@ describe('joining by invite code', () => {
         name: 'Carol J.',
         email: carol.email.toUpperCase(),
         initials: 'CJ',
+        role: 'admin',
       })
       .returning({ id: members.id });
-    await carol.post('/api/syndicates/join', { inviteCode: syndicate.inviteCode });
-    const me = (await carol.get('/api/members/me')).json<{ id: number }>();
-    expect(me.id).toBe(row?.id);
+    expect((await carol.post('/api/syndicates/join', { inviteCode: syndicate.inviteCode })).statusCode).toBe(
+      200,
+    );
+    const me = (await carol.get('/api/members/me')).json<{ id: number; role: string; linked: boolean }>();
+    expect(me.id).not.toBe(row?.id);
+    expect(me).toMatchObject({ role: 'member', linked: true });
   });
 
   it('answers 404 "Invalid invite code" for an unknown code', async () => {

@@ -1,0 +1,58 @@
+// Compresses JSON answers in one synchronous call, before @fastify/compress sees them (it leaves
+// an answer that already has a Content-Encoding alone). Its streaming brotli allocates a full
+// encoder (a 4 MB window) per answer and feeds it in chunks: a 200-bet list (85 KB of JSON) took
+// about 2.5 ms of CPU that way, against 0.5 ms here, and 50 answers at once held hundreds of MB.
+// With the size of the JSON as a hint, brotli sizes its window to the answer. Streams, files
+// and other types still go through @fastify/compress.
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers smaller than this are sent as they are (as @fastify/compress does; bytes). */
+const THRESHOLD = 1024;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Picks the encoding a browser asked for: br, then gzip, else none (q=0 means refused). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let br = false;
+  let gzip = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : 'identity';
+}
+
+export function compressJson(json: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'gzip') return zlib.gzipSync(json);
+  return zlib.brotliCompressSync(json, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      // The quality @fastify/compress uses.
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+    },
+  });
+}
+
+/** Installs the hook: call before @fastify/compress is registered, so this one runs first. */
+export function installJsonCompression(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return payload;
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+    const json = Buffer.from(payload);
+    if (json.length < THRESHOLD) return payload;
+    const vary = reply.getHeader('vary');
+    if (typeof vary !== 'string' || !/accept-encoding/i.test(vary)) {
+      reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+    }
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (encoding === 'identity') return payload;
+    reply.header('content-encoding', encoding);
+    return compressJson(json, encoding);
+  });
+}
