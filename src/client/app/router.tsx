@@ -13,10 +13,15 @@ const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({
 const OnboardingPage = lazy(() =>
   import('@/features/syndicates/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
 );
+const ClaimPage = lazy(() => import('@/features/claim/claim-page').then((m) => ({ default: m.ClaimPage })));
+const ClaimSignedOutPage = lazy(() =>
+  import('@/features/claim/claim-page').then((m) => ({ default: m.ClaimSignedOutPage })),
+);
 
 /**
  * Spec §2 routing: loading → spinner; signed out → landing (or /login); signed in without a syndicate,
- * or on any /join path → onboarding; otherwise the app.
+ * or on any /join path → onboarding; otherwise the app. /claim (a personal invite link) works signed
+ * in with or without a syndicate; signed out, it asks to sign in and is remembered like /join.
  */
 export function AppRouter() {
   const [location] = useLocation();
@@ -24,20 +29,25 @@ export function AppRouter() {
   const userQuery = useUser();
   const syndicatesQuery = useSyndicates(userQuery.isSignedIn);
   const isJoinPath = location.startsWith('/join');
+  const isClaimPath = location === '/claim';
 
   useEffect(() => {
     if (userQuery.isSignedIn) preloadPage(location);
   }, [userQuery.isSignedIn, location]);
 
   useEffect(() => {
-    if (!userQuery.isPending && !userQuery.isSignedIn && isJoinPath) {
+    if (!userQuery.isPending && !userQuery.isSignedIn && (isJoinPath || isClaimPath)) {
       rememberJoinLink(`${location}${search ? `?${search}` : ''}`);
     }
-  }, [userQuery.isPending, userQuery.isSignedIn, isJoinPath, location, search]);
+  }, [userQuery.isPending, userQuery.isSignedIn, isJoinPath, isClaimPath, location, search]);
 
   if (userQuery.isPending) return <FullScreenSpinner />;
-  if (!userQuery.isSignedIn) return location === '/login' ? <Lazy page={<LoginPage />} /> : <LandingPage />;
+  if (!userQuery.isSignedIn) {
+    if (location === '/login') return <Lazy page={<LoginPage />} />;
+    return isClaimPath ? <Lazy page={<ClaimSignedOutPage />} /> : <LandingPage />;
+  }
   if (location === '/login') return <Redirect to="/" replace />;
+  if (isClaimPath) return <Lazy page={<ClaimPage />} />;
   if (syndicatesQuery.isPending) return <FullScreenSpinner />;
   if (syndicatesQuery.isError) return <LoadFailed onRetry={() => syndicatesQuery.refetch()} />;
   if (isJoinPath || syndicatesQuery.data.length === 0) return <Lazy page={<OnboardingPage />} />;

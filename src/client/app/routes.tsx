@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
+import { SyndicateContext } from './syndicate-context';
 
 /** Each page is its own chunk, so the first screen only loads what it shows. */
 const loaders: Record<string, () => Promise<ComponentType>> = {
@@ -43,20 +44,22 @@ const SettingsPage = page('/settings');
 /** The signed-in app: every page inside the common layout; unknown paths → 'Page Not Found'. */
 export function SyndicateRoutes() {
   return (
-    <AppLayout>
-      <Suspense fallback={<Spinner />}>
-        <Switch>
-          <Route path="/" component={DashboardPage} />
-          <Route path="/members" component={MembersPage} />
-          <Route path="/bets" component={BetsPage} />
-          <Route path="/rankings" component={RankingsPage} />
-          <Route path="/calendar" component={CalendarPage} />
-          <Route path="/reminders" component={RemindersPage} />
-          <Route path="/subscriptions" component={SubscriptionsPage} />
-          <Route path="/settings" component={SettingsPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </AppLayout>
+    <SyndicateContext>
+      <AppLayout>
+        <Suspense fallback={<Spinner />}>
+          <Switch>
+            <Route path="/" component={DashboardPage} />
+            <Route path="/members" component={MembersPage} />
+            <Route path="/bets" component={BetsPage} />
+            <Route path="/rankings" component={RankingsPage} />
+            <Route path="/calendar" component={CalendarPage} />
+            <Route path="/reminders" component={RemindersPage} />
+            <Route path="/subscriptions" component={SubscriptionsPage} />
+            <Route path="/settings" component={SettingsPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </AppLayout>
+    </SyndicateContext>
   );
 }

@@ -12,8 +12,7 @@ import {
   zonedParts,
 } from '@shared/dates';
 import { format } from 'date-fns';
-import { useMemo } from 'react';
-import { useSettings } from '@/features/settings/api/get-settings';
+import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 
 export const DEFAULT_CURRENCY = 'usd';
 
@@ -182,13 +181,32 @@ export function bindFormat(currency: string, timeZone: string): SyndicateFormat 
   };
 }
 
+const SyndicateFormatContext = createContext<{
+  currency?: string | undefined;
+  timeZone?: string | undefined;
+}>({});
+
 /**
- * Formatters bound to the syndicate's currency and time zone from the settings query; USD and the
- * browser's zone until the settings load. `const f = useSyndicateFormat(); f.money(b.amount)`.
+ * Gives the syndicate's currency and time zone to everything below it. The app layer provides
+ * them from the settings query (lib does not import features); undefined until they load.
+ */
+export function SyndicateFormatProvider(props: {
+  currency: string | undefined;
+  timeZone: string | undefined;
+  children: ReactNode;
+}) {
+  const { currency, timeZone } = props;
+  const value = useMemo(() => ({ currency, timeZone }), [currency, timeZone]);
+  return createElement(SyndicateFormatContext.Provider, { value }, props.children);
+}
+
+/**
+ * Formatters bound to the syndicate's currency and time zone (SyndicateFormatProvider); USD and
+ * the browser's zone until the settings load. `const f = useSyndicateFormat(); f.money(b.amount)`.
  */
 export function useSyndicateFormat(): SyndicateFormat {
-  const { data } = useSettings();
-  const currency = data?.currency || DEFAULT_CURRENCY;
-  const timeZone = data?.timezone || browserTimeZone();
+  const provided = useContext(SyndicateFormatContext);
+  const currency = provided.currency || DEFAULT_CURRENCY;
+  const timeZone = provided.timeZone || browserTimeZone();
   return useMemo(() => bindFormat(currency, timeZone), [currency, timeZone]);
 }

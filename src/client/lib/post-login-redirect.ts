@@ -1,11 +1,14 @@
 /**
- * A signed-out visitor who opens an invite link (/join?code=…) is sent through sign-in; remember the
- * link for this tab so they land back on it afterwards. Only /join paths are kept (no open redirect).
+ * A signed-out visitor who opens an invite link (/join?code=…, or a personal /claim?token=…) is sent
+ * through sign-in; remember the link for this tab so they land back on it afterwards. Only these
+ * paths are kept (no open redirect).
  */
 const KEY = 'racing-syndicate:after-sign-in';
 
+const isInvitePath = (path: string) => path.startsWith('/join') || path.startsWith('/claim?');
+
 export function rememberJoinLink(pathAndSearch: string) {
-  if (!pathAndSearch.startsWith('/join')) return;
+  if (!isInvitePath(pathAndSearch)) return;
   try {
     sessionStorage.setItem(KEY, pathAndSearch);
   } catch {
@@ -17,7 +20,7 @@ export function takePathAfterSignIn(): string {
   try {
     const saved = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
-    if (saved?.startsWith('/join')) return saved;
+    if (saved && isInvitePath(saved)) return saved;
   } catch {
     // See above.
   }

@@ -42,7 +42,7 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={`At least ${PASSWORD_MIN} characters, and not a common password.`}
         error={errors.password?.message}
         {...form.register('password')}
       />

@@ -1,4 +1,5 @@
 import type { Bet } from '@shared/bet';
+import { betRights } from '@shared/bet-rights';
 import { Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -7,8 +8,6 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useBets } from '@/features/bets/api/get-bets';
-import { useMyMember } from '@/features/members/api/get-my-member';
-import { useIsAdmin } from '@/lib/use-role';
 import { AddBetDialog } from './components/add-bet-dialog';
 import type { BetHandlers } from './components/bet-actions';
 import { BetCardList } from './components/bet-cards';
@@ -17,13 +16,15 @@ import { StatusFilterSelect } from './components/bets-toolbar';
 import { EditBetDialog } from './components/edit-bet-dialog';
 import { SortControl } from './components/sort-control';
 import { betRows, DEFAULT_SORT, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
+import { useBetActor } from './lib/use-bet-actor';
 import { useDeleteBetState, useEditBetState, useSettleBets } from './lib/use-bet-changes';
+
+const NO_RIGHTS = { settle: false, edit: false, delete: false };
 
 /** /bets: every bet, filtered by status and sorted by column; two-part bets fold into one row. */
 export function BetsPage() {
   const { data: bets, isPending, isError } = useBets();
-  const isAdmin = useIsAdmin();
-  const { data: me } = useMyMember();
+  const actor = useBetActor();
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [addOpen, setAddOpen] = useState(false);
@@ -33,20 +34,25 @@ export function BetsPage() {
 
   const rows = useMemo(() => betRows(bets ?? [], sort, filter), [bets, sort, filter]);
   const onSort = useCallback((column: SortColumn) => setSort((s) => nextSort(s, column)), []);
-  // Same rule as the server: an admin changes any bet; a member only bets under their own member.
-  const canChange = useCallback(
-    (bet: Bet) => isAdmin || (me !== undefined && bet.memberId === me.id),
-    [isAdmin, me],
+  // The server's rules: an admin changes any bet; a member only their own pending bets.
+  const actorId = actor?.memberId;
+  const actorRole = actor?.role;
+  const rights = useCallback(
+    (bet: Bet) =>
+      actorId === undefined || actorRole === undefined
+        ? NO_RIGHTS
+        : betRights({ memberId: actorId, role: actorRole }, bet),
+    [actorId, actorRole],
   );
   const handlers = useMemo<BetHandlers>(
     () => ({
-      canChange,
+      rights,
       settling,
       onSettle: (list, status) => void onSettle(list, status),
       onEdit: editing.edit,
       onDelete: deleting.ask,
     }),
-    [canChange, settling, onSettle, editing.edit, deleting.ask],
+    [rights, settling, onSettle, editing.edit, deleting.ask],
   );
 
   return (

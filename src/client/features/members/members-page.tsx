@@ -8,10 +8,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useTopPerformers } from '@/features/stats/api/get-top-performers';
 import { errorStatus, readApiErrorBody } from '@/lib/api';
+import { copyText } from '@/lib/clipboard';
 import { useIsAdmin } from '@/lib/use-role';
+import { useCreateClaimLink } from './api/create-claim-link';
 import { useDeleteMember } from './api/delete-member';
 import { findActiveSubscription, useAllMemberSubscriptions } from './api/get-member-subscriptions';
 import { useMembers } from './api/get-members';
+import { ClaimLinkDialog, type ShownClaimLink } from './components/claim-link-dialog';
+import { FormerMembersSection } from './components/former-members-section';
 import { ManageSubscriptionDialog } from './components/manage-subscription-dialog';
 import { MemberCard } from './components/member-card';
 import { MemberFormDialog } from './components/member-form-dialog';
@@ -26,10 +30,12 @@ export function MembersPage() {
   const subscriptions = useAllMemberSubscriptions(ids);
   const performers = useTopPerformers(PERFORMERS_LIMIT);
   const remove = useDeleteMember();
+  const claimLink = useCreateClaimLink();
 
   const [editing, setEditing] = useState<{ member?: Member } | null>(null);
   const [managing, setManaging] = useState<Member | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
+  const [shownLink, setShownLink] = useState<ShownClaimLink | null>(null);
 
   const byMember = useMemo(
     () => new Map((performers.data ?? []).map((p) => [p.member.id, p])),
@@ -49,6 +55,30 @@ export function MembersPage() {
         description: message ?? 'Failed to delete member. Please try again.',
         variant: 'destructive',
       });
+    }
+  };
+
+  /** A new personal link for a member with no account yet: copied, or shown when copying is refused. */
+  const copyInviteLink = async (member: Member) => {
+    let link: Awaited<ReturnType<typeof claimLink.mutateAsync>>;
+    try {
+      link = await claimLink.mutateAsync(member.id);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description:
+          readApiErrorBody(error)?.message ?? 'Failed to create the invite link. Please try again.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (await copyText(link.url)) {
+      toast({
+        title: 'Invite link copied',
+        description: `Send it to ${member.name} only. It works once, for 14 days.`,
+      });
+    } else {
+      setShownLink({ memberName: member.name, link });
     }
   };
 
@@ -95,10 +125,13 @@ export function MembersPage() {
               onEdit={(m) => setEditing({ member: m })}
               onManageSubscription={setManaging}
               onDelete={setDeleting}
+              onCopyInviteLink={copyInviteLink}
             />
           ))}
         </div>
       )}
+
+      {isAdmin ? <FormerMembersSection /> : null}
 
       <MemberFormDialog
         open={editing !== null}
@@ -111,6 +144,12 @@ export function MembersPage() {
         member={managing}
         onOpenChange={(open) => {
           if (!open) setManaging(null);
+        }}
+      />
+      <ClaimLinkDialog
+        shown={shownLink}
+        onOpenChange={(open) => {
+          if (!open) setShownLink(null);
         }}
       />
       <ConfirmDialog

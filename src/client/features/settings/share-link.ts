@@ -1,16 +1,7 @@
 import { toast } from '@/components/ui/use-toast';
+import { copyText } from '@/lib/clipboard';
 
 const isUserCancel = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-/** Copy text; true when it worked. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Share the invite link natively ('Shared!'); with no native share, copy it ('Link Copied').

@@ -1,7 +1,7 @@
 import { LogIn, PlusCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { BrandMark } from '@/components/ui/brand-mark';
+import { BrandedScreen } from '@/components/ui/branded-screen';
 import { toast } from '@/components/ui/use-toast';
 import { CreateSyndicateForm } from './create-syndicate-form';
 import { cleanInviteCode } from './invite-code-input';
@@ -26,20 +26,13 @@ export function OnboardingPage() {
   const done = () => navigate('/', { replace: true });
 
   return (
-    <div className="flex min-h-screen flex-col bg-linear-to-b from-primary to-[#0b2e19]">
-      <header className="px-4 py-4 text-primary-foreground sm:px-6">
-        <BrandMark />
-      </header>
-      <main className="flex flex-1 items-start justify-center p-4 sm:items-center">
-        <div className="w-full max-w-lg rounded-lg bg-card p-6 shadow-xl sm:p-8">
-          {step === 'choice' ? <Choice onPick={setStep} /> : null}
-          {step === 'create' ? <CreateSyndicateForm onBack={() => setStep('choice')} onDone={done} /> : null}
-          {step === 'join' ? (
-            <JoinSyndicateForm initialCode={codeFromUrl} onBack={() => setStep('choice')} onDone={done} />
-          ) : null}
-        </div>
-      </main>
-    </div>
+    <BrandedScreen>
+      {step === 'choice' ? <Choice onPick={setStep} /> : null}
+      {step === 'create' ? <CreateSyndicateForm onBack={() => setStep('choice')} onDone={done} /> : null}
+      {step === 'join' ? (
+        <JoinSyndicateForm initialCode={codeFromUrl} onBack={() => setStep('choice')} onDone={done} />
+      ) : null}
+    </BrandedScreen>
   );
 }
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateBet } from '@/features/bets/api/create-bet';
+import { useMyMember } from '@/features/members/api/get-my-member';
 import { useCreateRace } from '@/features/races/api/create-race';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { ApiError, readApiErrorBody } from '@/lib/api';
@@ -19,7 +20,8 @@ import {
   SELECT_RACE_MESSAGE,
 } from '../lib/add-bet-form';
 import { betTypeLabel } from '../lib/bet-form';
-import { AddBetAdvanced, BetCoreFields, MemberField } from './add-bet-fields';
+import { useBetActor } from '../lib/use-bet-actor';
+import { AddBetAdvanced, BetCoreFields, type LockedMember, MemberField } from './add-bet-fields';
 import { RaceChoiceFields } from './race-choice-fields';
 import { SecondBetFields } from './second-bet-fields';
 
@@ -49,21 +51,27 @@ export function AddBetDialog({
 }) {
   const { data: settings } = useSettings();
   const defaultAmount = settings?.defaultBetAmount;
+  const { data: me } = useMyMember();
+  const actor = useBetActor();
+  // A member adds bets under their own member only (the server answers 403 otherwise): preselect
+  // it and lock the select. An admin picks anyone.
+  const locked: LockedMember | null = actor?.role === 'member' && me ? { id: me.id, name: me.name } : null;
+  const ownMemberId = locked ? String(locked.id) : '';
   const f = useSyndicateFormat();
   const createRace = useCreateRace();
   const createBet = useCreateBet();
   const form = useForm<AddBetFormValues>({
     resolver: zodResolver(addBetFormSchema),
-    defaultValues: addBetDefaults(defaultAmount),
+    defaultValues: addBetDefaults(defaultAmount, ownMemberId),
   });
   const { reset } = form;
 
   // Reset on open (the amount starts at the syndicate's default bet amount) and on close (spec §4).
   useEffect(() => {
-    if (open) reset(addBetDefaults(defaultAmount));
-  }, [open, defaultAmount, reset]);
+    if (open) reset(addBetDefaults(defaultAmount, ownMemberId));
+  }, [open, defaultAmount, ownMemberId, reset]);
   const changeOpen = (next: boolean) => {
-    if (!next) reset(addBetDefaults(defaultAmount));
+    if (!next) reset(addBetDefaults(defaultAmount, ownMemberId));
     onOpenChange(next);
   };
 
@@ -122,7 +130,7 @@ export function AddBetDialog({
           className="grid gap-5"
           onSubmit={form.handleSubmit(onValid, onInvalid)}
         >
-          <MemberField form={form} />
+          <MemberField form={form} lockedTo={locked} />
           <RaceChoiceFields form={form} />
           <BetCoreFields form={form} />
           <SecondBetFields form={form} />

@@ -9,12 +9,24 @@ import { AdvancedFields, AdvancedToggle } from './advanced-fields';
 
 type Form = { form: UseFormReturn<AddBetFormValues> };
 
-/** The member the bet is placed under (active members only). */
-export function MemberField({ form }: Form) {
+/** The caller's own member, when the select is locked to it (a member adds bets only as themselves). */
+export interface LockedMember {
+  id: number;
+  name: string;
+}
+
+/**
+ * The member the bet is placed under: an admin picks any active member; for a member the select
+ * shows their own member, disabled, with a hint saying why (the server refuses anyone else).
+ */
+export function MemberField({ form, lockedTo }: Form & { lockedTo?: LockedMember | null | undefined }) {
   const { data: members, isPending } = useMembers();
   const options = useMemo(
-    () => (members ?? []).filter((m) => m.isActive).map((m) => ({ value: String(m.id), label: m.name })),
-    [members],
+    () =>
+      lockedTo
+        ? [{ value: String(lockedTo.id), label: lockedTo.name }]
+        : (members ?? []).filter((m) => m.isActive).map((m) => ({ value: String(m.id), label: m.name })),
+    [members, lockedTo],
   );
   return (
     <Controller
@@ -23,10 +35,14 @@ export function MemberField({ form }: Form) {
       render={({ field, fieldState }) => (
         <SelectField
           label="Member"
-          placeholder={isPending ? 'Loading members...' : 'Select a member'}
+          placeholder={isPending && !lockedTo ? 'Loading members...' : 'Select a member'}
           options={options}
           value={field.value}
           onValueChange={field.onChange}
+          disabled={Boolean(lockedTo)}
+          // Locked, yet its value is information: full-contrast text on a muted field, not faded.
+          triggerClassName={lockedTo ? 'bg-muted! disabled:opacity-100!' : undefined}
+          hint={lockedTo ? 'Members add bets under their own name.' : undefined}
           error={fieldState.error?.message}
         />
       )}

@@ -1,11 +1,15 @@
 import type { Bet, BetStatus } from '@shared/bet';
+import type { BetRights } from '@shared/bet-rights';
 import { Check, Pencil, Trash2, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { betTypeLabel } from '../lib/bet-form';
 
 export interface BetHandlers {
-  /** Whether the signed-in user may edit, settle and delete this bet (admin, or the bet's member). */
-  canChange: (bet: Bet) => boolean;
+  /**
+   * What the signed-in user may do with this bet (shared/bet-rights.ts): an admin anything; a
+   * member settle, edit and delete their own pending bets only.
+   */
+  rights: (bet: Bet) => BetRights;
   /** Ids of bets being settled right now. */
   settling: ReadonlySet<number>;
   onSettle: (bets: Bet[], status: Exclude<BetStatus, 'pending'>) => void;
@@ -13,14 +17,15 @@ export interface BetHandlers {
   onDelete: (bet: Bet) => void;
 }
 
-/** Mark win / mark loss (pending bets only), edit and delete for one bet. */
+/** Mark win / mark loss (pending bets only), edit and delete for one bet, each only where allowed. */
 export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers }) {
-  if (!handlers.canChange(bet)) return null;
+  const may = handlers.rights(bet);
+  if (!may.settle && !may.edit && !may.delete) return null;
   const what = `${bet.horseName} (${betTypeLabel(bet.betType)})`;
   const busy = handlers.settling.has(bet.id);
   return (
     <div className="flex items-center justify-end gap-0.5">
-      {bet.status === 'pending' ? (
+      {may.settle && bet.status === 'pending' ? (
         <>
           <Button
             size="icon"
@@ -46,26 +51,30 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           </Button>
         </>
       ) : null}
-      <Button
-        size="icon"
-        variant="ghost"
-        className="size-9! md:size-7!"
-        aria-label={`Edit bet: ${what}`}
-        title="Edit"
-        onClick={() => handlers.onEdit(bet)}
-      >
-        <Pencil aria-hidden="true" />
-      </Button>
-      <Button
-        size="icon"
-        variant="ghost"
-        className="size-9! md:size-7! text-destructive hover:bg-[#fee2e2]"
-        aria-label={`Delete bet: ${what}`}
-        title="Delete"
-        onClick={() => handlers.onDelete(bet)}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      {may.edit ? (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-9! md:size-7!"
+          aria-label={`Edit bet: ${what}`}
+          title="Edit"
+          onClick={() => handlers.onEdit(bet)}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+      ) : null}
+      {may.delete ? (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-9! md:size-7! text-destructive hover:bg-[#fee2e2]"
+          aria-label={`Delete bet: ${what}`}
+          title="Delete"
+          onClick={() => handlers.onDelete(bet)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -79,7 +79,8 @@ export function groupView(
     types,
     total: bets.reduce((cents, b) => cents + Math.round(b.amount * 100), 0) / 100,
     pendingBets,
-    canSettle: status === 'pending' && bets.every(handlers.canChange),
+    canSettle:
+      status === 'pending' && pendingBets.length > 0 && pendingBets.every((b) => handlers.rights(b).settle),
     busy: pendingBets.some((b) => handlers.settling.has(b.id)),
     what: `${first.horseName} (${types})`,
   };

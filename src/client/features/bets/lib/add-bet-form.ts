@@ -85,9 +85,10 @@ export const addBetFormSchema = z
 
 export type AddBetFormValues = z.infer<typeof addBetFormSchema>;
 
-export function addBetDefaults(defaultAmount: number | undefined): AddBetFormValues {
+/** `memberId`: preselected (a member adds bets under their own member only); '' → none. */
+export function addBetDefaults(defaultAmount: number | undefined, memberId = ''): AddBetFormValues {
   return {
-    memberId: '',
+    memberId,
     customRace: true,
     venue: '',
     raceNumber: '',

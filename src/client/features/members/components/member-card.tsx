@@ -1,7 +1,7 @@
 import type { Member } from '@shared/member';
 import type { TopPerformer } from '@shared/stats';
 import type { MemberSubscription } from '@shared/subscription';
-import { CreditCard, Mail, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { CreditCard, Link2, Mail, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -27,6 +27,8 @@ export interface MemberCardProps {
   onEdit: (member: Member) => void;
   onManageSubscription: (member: Member) => void;
   onDelete: (member: Member) => void;
+  /** Copy the personal claim link of a member no account is linked to yet. */
+  onCopyInviteLink: (member: Member) => void;
 }
 
 /** A member's card: who they are, their plan, and how their bets have gone. */
@@ -39,6 +41,7 @@ export function MemberCard({
   onEdit,
   onManageSubscription,
   onDelete,
+  onCopyInviteLink,
 }: MemberCardProps) {
   const fmt = useSyndicateFormat();
   const earnings = performance?.earnings ?? 0;
@@ -74,6 +77,12 @@ export function MemberCard({
                 <CreditCard aria-hidden="true" />
                 Manage Subscription
               </DropdownMenuItem>
+              {member.linked ? null : (
+                <DropdownMenuItem onSelect={() => onCopyInviteLink(member)}>
+                  <Link2 aria-hidden="true" />
+                  Copy invite link
+                </DropdownMenuItem>
+              )}
               <DropdownMenuSeparator />
               <DropdownMenuItem destructive onSelect={() => onDelete(member)}>
                 <Trash2 aria-hidden="true" />

@@ -7,8 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
+import { copyText } from '@/lib/clipboard';
 import { useRegenerateInviteCode } from '../api/regenerate-invite-code';
-import { copyText, shareInviteLink } from '../share-link';
+import { shareInviteLink } from '../share-link';
 
 /** Spec §9: the copied indicator resets after 2 seconds; the QR code is 160 px at level M. */
 export const COPIED_RESET_MS = 2000;

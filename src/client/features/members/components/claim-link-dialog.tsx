@@ -1,0 +1,79 @@
+import type { ClaimLink } from '@shared/member';
+import { format } from 'date-fns';
+import { Copy } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { copyText } from '@/lib/clipboard';
+
+export interface ShownClaimLink {
+  memberName: string;
+  link: ClaimLink;
+}
+
+/**
+ * Shown when the browser would not copy the invite link by itself (clipboard refused): the link
+ * in a field to select or copy from, with what it does and until when.
+ */
+export function ClaimLinkDialog({
+  shown,
+  onOpenChange,
+}: {
+  shown: ShownClaimLink | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const copy = async () => {
+    if (!shown) return;
+    if (await copyText(shown.link.url)) {
+      toast({ title: 'Invite link copied' });
+      onOpenChange(false);
+    } else {
+      toast({
+        title: 'Copy failed',
+        description: 'Select the link and copy it yourself.',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Dialog open={shown !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Invite link for {shown?.memberName}</DialogTitle>
+          <DialogDescription>
+            Send this link to {shown?.memberName} only: whoever opens it signed in becomes this member. It
+            works once, until {shown ? format(new Date(shown.link.expiresAt), 'MMM d, yyyy') : ''}.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2">
+          <Label htmlFor="claim-link-url">Invite link</Label>
+          <Input
+            id="claim-link-url"
+            readOnly
+            value={shown?.link.url ?? ''}
+            onFocus={(e) => e.currentTarget.select()}
+            className="font-mono text-xs md:text-xs"
+          />
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button onClick={copy}>
+            <Copy aria-hidden="true" />
+            Copy link
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
