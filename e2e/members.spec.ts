@@ -174,3 +174,28 @@ test('a member sees the cards but no admin actions', async ({ page, baseURL, bro
     await member.context.close();
   }
 });
+
+test('a deactivated member is told, up front, that they can read but not change', async ({
+  page,
+  baseURL,
+  browser,
+}, testInfo) => {
+  const { syndicate } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Inactive');
+  const member = await joinAsMember(browser, baseURL!, syndicate.inviteCode, 'Ivy Idle');
+  try {
+    const res = await page.request.put(`/api/members/${member.me.id}`, {
+      headers: { Origin: baseURL! },
+      data: { isActive: false },
+    });
+    expect(res.status()).toBe(200);
+    const p = member.page;
+    await p.setViewportSize(page.viewportSize()!);
+    await p.goto('/members');
+    await pageReady(p, 'Members');
+    await expect(p.getByRole('status').filter({ hasText: 'Your membership is inactive' })).toBeVisible();
+    await expect(p.getByTestId('member-card')).toHaveCount(2);
+    await shot(p, testInfo, 'members-as-inactive-member');
+  } finally {
+    await member.context.close();
+  }
+});

@@ -79,7 +79,13 @@ test('sign-in and sign-up show the server errors', async ({ page, request, baseU
   await signUpForm.getByLabel('Email').fill(account.email);
   await signUpForm.getByLabel('Password').fill('short');
   await signUpForm.getByRole('button', { name: 'Create Account' }).click();
-  await expect(signUpForm.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(signUpForm.getByText('Password must be at least 10 characters')).toBeVisible();
+  // Long enough, but among the most common: the server's message shows on the field.
+  await signUpForm.getByLabel('Password').fill('password123');
+  await signUpForm.getByRole('button', { name: 'Create Account' }).click();
+  await expect(signUpForm.getByText('This password is too common. Choose another.')).toBeVisible();
+  await expect(signUpForm.getByLabel('Password')).toBeFocused();
+  await snap(page, testInfo, '06b-common-password');
   await signUpForm.getByLabel('Password').fill(account.password);
   await signUpForm.getByRole('button', { name: 'Create Account' }).click();
   await expect(signUpForm.getByRole('alert')).toBeVisible(); // 409: the e-mail is taken
