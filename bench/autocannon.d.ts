@@ -11,18 +11,24 @@ declare module 'autocannon' {
     p90: number;
     p99: number;
   }
-  interface Request {
+  export interface Request {
     method?: string;
     path: string;
     headers?: Record<string, string>;
-    /** Called before each request is sent; returns the request to send. */
-    setupRequest?: (req: Request) => Request;
+    body?: string;
+    /**
+     * Called before each request is sent; returns the request to send. `context` belongs to the
+     * connection and starts empty at each pass through `requests`.
+     */
+    setupRequest?(req: Request, context: Record<string, unknown>): Request;
   }
   interface Options {
     url: string;
     connections?: number;
     /** seconds */
     duration?: number;
+    /** Stop after this many requests in all (instead of after `duration`). */
+    amount?: number;
     headers?: Record<string, string>;
     requests?: Request[];
     pipelining?: number;

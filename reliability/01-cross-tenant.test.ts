@@ -53,6 +53,8 @@ function pathAttempts(a: Ids, b: Ids): Record<string, Attempt[]> {
       m('DELETE', `/api/members/${a.adminMember}`),
     ],
     'GET /api/members/:id/subscriptions': [m('GET', `/api/members/${a.member}/subscriptions`)],
+    'POST /api/members/:id/restore': [m('POST', `/api/members/${a.member}/restore`)],
+    'POST /api/members/:id/claim-link': [m('POST', `/api/members/${a.member}/claim-link`)],
     'POST /api/members/:id/subscriptions': [
       m('POST', `/api/members/${a.member}/subscriptions`, {
         subscriptionId: b.plan,
@@ -123,6 +125,7 @@ function bodyAttempts(a: Ids, b: Ids): Record<string, Attempt[]> {
 const LISTS = [
   'GET /api/members',
   'GET /api/members/me',
+  'GET /api/members/former',
   'GET /api/subscriptions',
   'GET /api/races',
   'GET /api/bets',

@@ -26,6 +26,8 @@ function adminOnly(ids: Ids, self: number): Record<string, Attempt[]> {
       ['PUT', `/api/members/${ids.member}`, { name: 'Renamed member' }],
       ['PUT', `/api/members/${self}`, { name: 'Me', role: 'admin' }],
     ],
+    'POST /api/members/:id/restore': [['POST', `/api/members/${ids.member}/restore`]],
+    'POST /api/members/:id/claim-link': [['POST', `/api/members/${ids.member}/claim-link`]],
     'DELETE /api/members/:id': [
       ['DELETE', `/api/members/${ids.adminMember}`],
       ['DELETE', `/api/members/${ids.member}`],
@@ -121,6 +123,65 @@ describe('role matrix', () => {
     );
     figure(2, 'answers other than 403', failures.length, failures.length === 0);
     figure(2, 'tables changed', changed.length, changed.length === 0);
+    expect(failures).toEqual([]);
+    expect(changed).toEqual([]);
+  });
+});
+
+describe('money a member can touch', () => {
+  it('a member cannot place bets under others, nor change their own bet once settled', async () => {
+    const A = await syndicateWithMember(t.app, 'Money');
+    const bet = {
+      horseName: 'Own Horse',
+      status: 'pending',
+      date: '2031-02-01T00:00:00.000Z',
+      raceId: A.ids.race,
+      betType: 'win',
+      odds: 3,
+      amount: 10,
+      oddsType: 'fixed',
+    };
+    // Allowed: the member's own bet, settled by the member while pending.
+    const created = await A.member.post('/api/bets', { ...bet, memberId: A.memberId });
+    expect(created.statusCode).toBe(201);
+    const own = created.json<{ bets: { id: number }[] }>().bets[0]?.id;
+    expect(
+      (await A.member.put(`/api/bets/${own}/status`, { status: 'win', result: 1_000_000 })).statusCode,
+    ).toBe(200);
+    const settled = (await A.admin.get('/api/bets')).json<{ id: number; result: number | null }[]>();
+    expect(settled.find((b) => b.id === own)?.result).toBe(20); // settle(): 10 × 3 − 10, not the client's
+
+    const attempts: Attempt[] = [
+      ['POST', '/api/bets', { ...bet, memberId: A.ids.adminMember }],
+      ['POST', '/api/bets', { ...bet, memberId: A.ids.member }],
+      [
+        'POST',
+        '/api/bets',
+        {
+          ...bet,
+          memberId: A.ids.adminMember,
+          bets: [
+            { betType: 'win', odds: 3, amount: 10 },
+            { betType: 'place', odds: 1.5, amount: 10 },
+          ],
+        },
+      ],
+      ['PUT', `/api/bets/${own}`, { ...bet, odds: 50, amount: 500, status: 'win', result: 24_500 }],
+      ['DELETE', `/api/bets/${own}`],
+    ];
+    const before = await digest(t.database.db);
+    const failures: string[] = [];
+    for (const [method, url, body] of attempts) {
+      const res = await A.member.request(method, url, body);
+      if (res.statusCode !== 403) failures.push(`${method} ${url} → ${res.statusCode} ${res.body}`);
+    }
+    const changed = changedTables(before, await digest(t.database.db));
+    figure(
+      2,
+      'money attempts by a member (bets under others, editing or deleting their own settled bet): succeeded',
+      `${failures.filter((f) => / → 2\d\d/.test(f)).length} of ${attempts.length}`,
+      failures.length === 0 && changed.length === 0,
+    );
     expect(failures).toEqual([]);
     expect(changed).toEqual([]);
   });

@@ -3,6 +3,7 @@
 // K users joining in parallel with one valid code each join exactly once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_FAILURES_PER_EMAIL_IP } from '../src/server/auth/throttle';
 import { members } from '../src/server/db/schema';
 import { JOIN_FAILURE_LIMIT } from '../src/server/features/syndicates/service';
 import { Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from '../src/server/test/harness';
@@ -72,13 +73,14 @@ describe('invite brute force', () => {
     expect(rowsAfter).toHaveLength(rowsBefore.length);
   });
 
-  it('limits sign-in guesses per e-mail address (20 per 15 minutes), not for everyone at once', async () => {
+  it('limits sign-in guesses per e-mail address and client IP (10 per 15 minutes), not for everyone at once', async () => {
     const victim = await signUp(t.app);
+    const guesser = new Client(t.app); // one browser, one address
     const guesses = [];
     for (let i = 0; i < 25; i++) {
       guesses.push(
         (
-          await new Client(t.app).post('/api/auth/login', {
+          await guesser.post('/api/auth/login', {
             email: victim.email,
             password: `guess-${i}-wrong`,
           })
@@ -105,9 +107,9 @@ describe('invite brute force', () => {
     const locked = guesses.filter((s) => s === 429).length;
     figure(
       4,
-      'sign-in guesses at one address: 401 / 429 (limit 20 per 15 min)',
+      `sign-in guesses at one address from one IP: 401 / 429 (limit ${LOGIN_FAILURES_PER_EMAIL_IP} per 15 min)`,
       `${guesses.filter((s) => s === 401).length} / ${locked}`,
-      locked === 5,
+      locked === 25 - LOGIN_FAILURES_PER_EMAIL_IP,
     );
     figure(
       4,
@@ -115,8 +117,8 @@ describe('invite brute force', () => {
       `${others.filter((s) => s === 429).length} of ${others.length}; a stranger signs in: ${strangerIn.statusCode}`,
       others.every((s) => s === 401) && strangerIn.statusCode === 200,
     );
-    expect(guesses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    expect(locked).toBe(5);
+    expect(guesses.slice(0, LOGIN_FAILURES_PER_EMAIL_IP).every((s) => s === 401)).toBe(true);
+    expect(locked).toBe(25 - LOGIN_FAILURES_PER_EMAIL_IP);
     expect(others.every((s) => s === 401)).toBe(true);
     expect(strangerIn.statusCode).toBe(200);
   });

@@ -193,7 +193,7 @@ describe('headers', () => {
           await api('/api/auth/register', {
             name: 'Csp Check',
             email: `csp-${Date.now()}@example.test`,
-            password: 'password123',
+            password: 'headers check pw 1',
           }),
         ).toBe(201);
         await visit('/'); // onboarding

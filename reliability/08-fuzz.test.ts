@@ -36,8 +36,8 @@ function validBody(key: string, ids: Ids, self: number): Record<string, unknown>
     oddsType: 'fixed',
   };
   const bodies: Record<string, Record<string, unknown>> = {
-    'POST /api/auth/register': { name: 'Fuzz', email: 'fuzz@example.test', password: 'password123' },
-    'POST /api/auth/login': { email: 'fuzz@example.test', password: 'password123' },
+    'POST /api/auth/register': { name: 'Fuzz', email: 'fuzz@example.test', password: 'fuzz check pw 1' },
+    'POST /api/auth/login': { email: 'fuzz@example.test', password: 'fuzz check pw 1' },
     'POST /api/syndicates': { name: 'Fuzz Club', description: 'x', timezone: 'Europe/London' },
     'POST /api/syndicates/join': { inviteCode: ids.inviteCode },
     'POST /api/members': {

@@ -72,7 +72,7 @@ describe('crash atomicity', () => {
       admin.post('/api/auth/register', {
         name: 'Crash Admin',
         email: 'crash@example.test',
-        password: 'password123',
+        password: 'crash check pw 1',
       }),
       201,
     );

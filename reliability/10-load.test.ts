@@ -66,7 +66,7 @@ describe('load', () => {
         admin.post('/api/auth/register', {
           name: `Load Admin ${s}`,
           email: `load-admin-${s}@example.test`,
-          password: 'password123',
+          password: 'load check pw 1',
         }),
         201,
       );
@@ -104,7 +104,7 @@ describe('load', () => {
         http.post('/api/auth/register', {
           name: `Load User ${i}`,
           email: `load-${i}@example.test`,
-          password: 'password123',
+          password: 'load check pw 1',
         }),
         201,
       );

@@ -32,7 +32,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const PASSWORD = 'password123';
+const PASSWORD = 'socket check pw 1';
 const headersFor = (c: HttpClient | null, origin: string | null = server.origin) => ({
   ...(origin ? { origin } : {}),
   ...(c?.cookie ? { cookie: c.cookie } : {}),

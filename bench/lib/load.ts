@@ -25,11 +25,7 @@ export async function load(opts: {
   connections: number;
   /** seconds */
   duration: number;
-  /** A query parameter unique to each request, so every request misses the app's read cache. */
-  missCache?: boolean;
 }): Promise<LoadResult> {
-  let n = 0;
-  const unique = (p: string) => `${p}${p.includes('?') ? '&' : '?'}_=${++n}`;
   const headers: Record<string, string> = {
     ...BROWSER_HEADERS,
     ...(opts.cookie ? { cookie: opts.cookie } : {}),
@@ -39,11 +35,7 @@ export async function load(opts: {
     connections: opts.connections,
     duration: opts.duration,
     headers,
-    requests: opts.paths.map((p) =>
-      opts.missCache
-        ? { method: 'GET', path: p, setupRequest: (req: { path: string }) => ({ ...req, path: unique(p) }) }
-        : { method: 'GET', path: p },
-    ),
+    requests: opts.paths.map((p) => ({ method: 'GET', path: p })),
   });
   return {
     rps: result.requests.total / result.duration,

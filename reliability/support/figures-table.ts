@@ -21,6 +21,10 @@ export const ITEMS: Record<number, string> = {
   11: 'WebSocket abuse',
   12: 'Durability and backups',
   13: 'Dependency audit',
+  14: 'Member takeover',
+  15: 'Login flood',
+  16: 'Assistant CPU',
+  17: 'Aborted-request flood',
 };
 
 export function renderFigures(

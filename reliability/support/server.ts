@@ -64,6 +64,8 @@ export async function startServer(opts: StartOptions): Promise<Server> {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // The checks register hundreds of accounts from 127.0.0.1; item 15 turns the throttle on.
+      AUTH_THROTTLE: 'off',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,7 +113,11 @@ export async function waitHealthy(server: Server, timeoutMs = 90_000): Promise<n
 /** A minimal browser-like HTTP client for a real server: keeps the cookie, sends our Origin. */
 export class HttpClient {
   cookie = '';
-  constructor(readonly origin: string) {}
+  /** `headers` go with every request (e.g. an `x-forwarded-for` of the client's own). */
+  constructor(
+    readonly origin: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   async request(
     method: string,
@@ -121,6 +127,7 @@ export class HttpClient {
     const res = await fetch(`${this.origin}${url}`, {
       method,
       headers: {
+        ...this.headers,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(method !== 'GET' ? { origin: this.origin } : {}),
         ...(this.cookie ? { cookie: this.cookie } : {}),
@@ -135,6 +142,7 @@ export class HttpClient {
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: unknown) => this.request('POST', url, body);
   put = (url: string, body?: unknown) => this.request('PUT', url, body);
+  delete = (url: string) => this.request('DELETE', url);
 
   /** The raw cookie value (for WebSocket clients that set `sid` themselves). */
   get token(): string {

@@ -163,6 +163,7 @@ export const SESSION_ONLY_ROUTES = new Set([
   'GET /api/syndicates',
   'POST /api/syndicates',
   'POST /api/syndicates/join',
+  'POST /api/members/claim',
 ]);
 
 export interface Route {
