@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHARE_BASES } from './bank';
 import { timeZoneSchema } from './date-schemas';
 import { TIME_ZONE_MAX } from './dates';
 import { hasAtMostTwoDecimals, twoDecimals } from './money';
@@ -26,6 +27,8 @@ export const settingsSchema = z.object({
   currency: z.enum(CURRENCIES),
   rotationStrategy: z.enum(ROTATION_STRATEGIES),
   timezone: z.string(),
+  /** Who shares a settled bet's result in the bank (docs/bank.md). */
+  shareBasis: z.enum(SHARE_BASES),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -55,6 +58,8 @@ export const updateSettingsSchema = z.object({
     error: 'Rotation strategy must be sequential, random or manual',
   }),
   timezone: timeZoneInputSchema.optional(),
+  /** Without it the stored basis is kept. */
+  shareBasis: z.enum(SHARE_BASES, { error: 'Share basis must be equal or capital' }).optional(),
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
 

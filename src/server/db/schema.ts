@@ -33,6 +33,14 @@ export const rotationStrategy = pgEnum('rotation_strategy', ['sequential', 'rand
 export const betType = pgEnum('bet_type', ['win', 'place', 'each-way']);
 export const oddsType = pgEnum('odds_type', ['fixed', 'tote']);
 export const betStatus = pgEnum('bet_status', ['pending', 'win', 'loss']);
+export const shareBasis = pgEnum('share_basis', ['equal', 'capital']);
+export const bankEntryType = pgEnum('bank_entry_type', [
+  'contribution',
+  'payout',
+  'adjustment',
+  'allocation',
+  'reversal',
+]);
 
 /** An account. Local accounts have a password hash; OIDC accounts an issuer + subject. */
 export const users = pgTable(
@@ -95,6 +103,8 @@ export const syndicates = pgTable(
     manualNextMemberId: integer('manual_next_member_id'),
     /** Racing-data API key, AES-256-GCM encrypted with a key derived from the session secret. */
     racingApiKeyEnc: text('racing_api_key_enc'),
+    /** Who shares a settled bet's result in the bank: every active member equally, or by capital. */
+    shareBasis: shareBasis('share_basis').notNull().default('equal'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('syndicates_invite_code_key').on(t.inviteCode)],
@@ -149,12 +159,15 @@ export const memberSubscriptions = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    /** Null once its plan is deleted: the assignment (and the dues it charged) stays. */
+    subscriptionId: integer('subscription_id').references(() => subscriptionPlans.id, {
+      onDelete: 'set null',
+    }),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('active'),
+    /** The plan's price when it was assigned: the dues this assignment charges (docs/bank.md). */
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -331,4 +344,94 @@ export const throttleCounters = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('throttle_counters_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * The bank's ledger (docs/bank.md). Append-only: a trigger raises on UPDATE and DELETE
+ * (migration 0002). `amount_cents` is the signed effect on the member's balance; a reversal
+ * carries the negated amount of the one entry it undoes. `bet_id` has no foreign key: a bet may
+ * be deleted, its (reversed) allocation lines stay.
+ */
+export const bankEntries = pgTable(
+  'bank_entries',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: integer('syndicate_id')
+      .notNull()
+      .references(() => syndicates.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    type: bankEntryType('type').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The value date in the syndicate's time zone. */
+    date: date('date', { mode: 'string' }).notNull(),
+    note: text('note'),
+    betId: integer('bet_id'),
+    reversesId: integer('reverses_id'),
+    batchId: uuid('batch_id'),
+    /** The member who recorded it; null for the system (the first migration's allocations). */
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bank_entries_syndicate_date_idx').on(t.syndicateId, t.date, t.id),
+    index('bank_entries_member_date_idx').on(t.syndicateId, t.memberId, t.date, t.id),
+    index('bank_entries_bet_idx').on(t.syndicateId, t.betId).where(sql`${t.betId} is not null`),
+    uniqueIndex('bank_entries_reverses_key').on(t.reversesId),
+    check('bank_entries_amount_check', sql`${t.amountCents} <> 0`),
+    check('bank_entries_reversal_check', sql`(${t.type} = 'reversal') = (${t.reversesId} is not null)`),
+  ],
+);
+
+/**
+ * Per member: the running totals of the ledger by kind (a reversal counts in the kind of the
+ * entry it undoes), kept by a trigger on bank_entries in the same transaction, so the bank's
+ * summary reads a row per member however long the ledger is. Derived, never written by hand.
+ */
+export const bankMemberTotals = pgTable(
+  'bank_member_totals',
+  {
+    syndicateId: integer('syndicate_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    contributedCents: bigint('contributed_cents', { mode: 'number' }).notNull().default(0),
+    paidOutCents: bigint('paid_out_cents', { mode: 'number' }).notNull().default(0),
+    adjustmentsCents: bigint('adjustments_cents', { mode: 'number' }).notNull().default(0),
+    bettingCents: bigint('betting_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.syndicateId, t.memberId] })],
+);
+
+/**
+ * The weights a settled bet's result was first shared by (members and their weights), so that a
+ * changed result is shared again among the same members by the same weights.
+ */
+export const betAllocationWeights = pgTable(
+  'bet_allocation_weights',
+  {
+    syndicateId: integer('syndicate_id').notNull(),
+    betId: integer('bet_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    weight: bigint('weight', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.syndicateId, t.betId, t.memberId] })],
+);
+
+/** The first answer to a POST under /api/bank with an Idempotency-Key, replayed for 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    syndicateId: integer('syndicate_id').notNull(),
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.syndicateId, t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

@@ -2,6 +2,7 @@
 // `scopedRoutes` (tenant-scoped: 401 without a session, 403 without a syndicate) unless it
 // says otherwise (health, syndicates).
 import type { FastifyPluginAsync } from 'fastify';
+import { bankRoutes } from './bank/routes';
 import { betsRoutes } from './bets/routes';
 import { healthRoutes } from './health/routes';
 import { membersRoutes } from './members/routes';
@@ -26,4 +27,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   rotationRoutes,
   statsRoutes,
   racingRoutes,
+  bankRoutes,
 ];

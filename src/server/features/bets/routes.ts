@@ -66,7 +66,7 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     },
     async (req) => {
       const { syndicateId, memberId, role } = tenantOf(req);
-      return updateBet(db, syndicateId, { memberId, role }, req.params.id, req.body);
+      return updateBet(db, syndicateId, { memberId, role }, req.params.id, req.body, now());
     },
   );
 
@@ -92,7 +92,7 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     { schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...refusals } } },
     async (req, reply) => {
       const { syndicateId, memberId, role } = tenantOf(req);
-      await deleteBet(db, syndicateId, { memberId, role }, req.params.id);
+      await deleteBet(db, syndicateId, { memberId, role }, req.params.id, now());
       return reply.code(204).send(null);
     },
   );

@@ -31,6 +31,7 @@ import { isStorableId } from '../../../shared/race';
 import type { Db } from '../../db/client';
 import { bets, members, races } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { syncBetAllocation } from '../bank/ledger';
 import { instantIn } from '../settings/service';
 
 export const BET_NOT_FOUND = 'Bet not found';
@@ -282,6 +283,7 @@ export async function updateBet(
   actor: Actor,
   betId: number,
   input: UpdateBetValues,
+  now: Date,
 ): Promise<Bet> {
   await db.transaction(async (tx) => {
     const stored = await lockBet(tx, syndicateId, betId, actor);
@@ -293,6 +295,8 @@ export async function updateBet(
       .update(bets)
       .set({ ...editable, amountCents, oddsHundredths, resultCents })
       .where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId)));
+    // A settled bet's changed result is shared again (bank/ledger.ts), in this transaction.
+    await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
   });
   return getBet(db, syndicateId, betId);
 }
@@ -323,14 +327,24 @@ export async function settleBet(
       .where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId), eq(bets.status, 'pending')))
       .returning({ id: bets.id });
     if (settled.length === 0) throw conflict(ALREADY_SETTLED);
+    // The result is shared among the members in the bank, in the settlement's transaction.
+    await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
   });
   return getBet(db, syndicateId, betId);
 }
 
 /** Deletes a bet: a member only their own pending bet (a settled one is in the books), an admin any. */
-export async function deleteBet(db: Db, syndicateId: number, actor: Actor, betId: number): Promise<void> {
+export async function deleteBet(
+  db: Db,
+  syndicateId: number,
+  actor: Actor,
+  betId: number,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockBet(tx, syndicateId, betId, actor);
     await tx.delete(bets).where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId)));
+    // A deleted settled bet's allocation lines are reversed (history stays).
+    await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
   });
 }

@@ -14,6 +14,7 @@ const columns = {
   currency: syndicates.currency,
   rotationStrategy: syndicates.rotationStrategy,
   timezone: syndicates.timezone,
+  shareBasis: syndicates.shareBasis,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
@@ -31,7 +32,10 @@ export async function getSettings(db: Db, syndicateId: number): Promise<Settings
 export async function updateSettings(
   db: Db,
   syndicateId: number,
-  input: Omit<Settings, 'timezone'> & { timezone?: string | undefined },
+  input: Omit<Settings, 'timezone' | 'shareBasis'> & {
+    timezone?: string | undefined;
+    shareBasis?: Settings['shareBasis'] | undefined;
+  },
 ): Promise<Settings> {
   const [row] = await db
     .update(syndicates)
@@ -41,6 +45,7 @@ export async function updateSettings(
       currency: input.currency,
       rotationStrategy: input.rotationStrategy,
       ...(input.timezone ? { timezone: input.timezone } : {}),
+      ...(input.shareBasis ? { shareBasis: input.shareBasis } : {}),
     })
     .where(eq(syndicates.id, syndicateId))
     .returning(columns);

@@ -38,7 +38,7 @@ async function selectSubscriptions(
     .select({
       id: memberSubscriptions.id,
       memberId: memberSubscriptions.memberId,
-      subscriptionId: memberSubscriptions.subscriptionId,
+      subscriptionId: subscriptionPlans.id,
       startDate: memberSubscriptions.startDate,
       endDate: memberSubscriptions.endDate,
       status: memberSubscriptions.status,
@@ -98,7 +98,11 @@ export async function assignSubscription(
       if (year < MIN_YEAR || year > MAX_YEAR)
         throw badRequest(DATE_RANGE_MESSAGE, [{ path: 'startDate', message: DATE_RANGE_MESSAGE }]);
       const [plan] = await tx
-        .select({ id: subscriptionPlans.id, durationMonths: subscriptionPlans.durationMonths })
+        .select({
+          id: subscriptionPlans.id,
+          durationMonths: subscriptionPlans.durationMonths,
+          priceCents: subscriptionPlans.priceCents,
+        })
         .from(subscriptionPlans)
         .where(
           and(eq(subscriptionPlans.syndicateId, syndicateId), eq(subscriptionPlans.id, input.subscriptionId)),
@@ -124,6 +128,8 @@ export async function assignSubscription(
           startDate,
           endDate: addMonths(startDate, plan.durationMonths),
           status: 'active',
+          // The dues this assignment charges: the price now, whatever the plan costs later.
+          priceCents: plan.priceCents,
         })
         .returning({ id: memberSubscriptions.id });
       if (!row) throw new Error('insert returned no row');

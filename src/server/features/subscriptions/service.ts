@@ -117,11 +117,7 @@ export async function deletePlan(db: Db, syndicateId: number, planId: number): P
       .where(and(holdsActively(syndicateId), eq(memberSubscriptions.subscriptionId, planId)))
       .limit(1);
     if (held) throw conflict(PLAN_HAS_ACTIVE_MEMBERS);
-    await tx
-      .delete(memberSubscriptions)
-      .where(
-        and(eq(memberSubscriptions.syndicateId, syndicateId), eq(memberSubscriptions.subscriptionId, planId)),
-      );
+    // Its past assignments stay (their plan becomes null): the dues they charged are history.
     await tx.delete(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
   });
 }

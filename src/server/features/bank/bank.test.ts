@@ -1,0 +1,506 @@
+// The syndicate bank's API (docs/bank.md): every rule and every refusal, against a real database.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BankEntry, BankSummary, EntriesPage, Statement } from '../../../shared/bank';
+import type { Bet } from '../../../shared/bet';
+import { type Client, createTestApp, signUpWithSyndicate, type TestApp } from '../../test/harness';
+import { type Crew, crew, joinPeer, placeBet, singleBet } from '../bets/test-fixtures';
+
+const NOW = new Date('2030-06-15T10:00:00.000Z');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+beforeEach(() => {
+  t.clock.now = NOW;
+});
+
+type ErrorBody = { message: string; errors?: { path: string; message: string }[] };
+
+const bank = async (c: Client) => {
+  const res = await c.get('/api/bank');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<BankSummary>();
+};
+const line = (s: BankSummary, memberId: number) => s.members.find((m) => m.memberId === memberId)!;
+
+async function contribute(c: Client, memberId: number, amount: number, extra: object = {}) {
+  const res = await c.post('/api/bank/contributions', { memberId, amount, date: '2030-06-01', ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<BankEntry>();
+}
+
+async function settleBet(c: Client, id: number, status: 'win' | 'loss') {
+  const res = await c.put(`/api/bets/${id}/status`, { status });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Bet>();
+}
+
+/** The invariants, read from the API and the tables. */
+async function expectInvariants(c: Crew) {
+  const s = await bank(c.admin);
+  const cents = (n: number) => Math.round(n * 100);
+  expect(cents(s.balance)).toBe(
+    cents(s.contributed) - cents(s.paidOut) + cents(s.adjustments) + cents(s.bettingResult),
+  );
+  const { rows } = await t.database.db.execute<{ settled: number; pending: number; members: number }>(sql`
+    select (select coalesce(sum(result_cents), 0) from bets where syndicate_id = ${c.syndicateId} and status <> 'pending') as settled,
+           (select coalesce(sum(amount_cents), 0) from bets where syndicate_id = ${c.syndicateId} and status = 'pending') as pending,
+           (select coalesce(sum(amount_cents), 0) from bank_entries where syndicate_id = ${c.syndicateId}) as members`);
+  expect(cents(s.bettingResult)).toBe(Number(rows[0]!.settled));
+  expect(cents(s.inPlay)).toBe(Number(rows[0]!.pending));
+  expect(cents(s.balance)).toBe(Number(rows[0]!.members));
+  expect(cents(s.available)).toBe(cents(s.balance) - cents(s.inPlay));
+}
+
+describe('bank', () => {
+  it('records contributions and payouts; the summary and statement follow', async () => {
+    const c = await crew(t);
+    const empty = await bank(c.member);
+    expect(empty).toMatchObject({ balance: 0, inPlay: 0, available: 0, shareBasis: 'equal', duesOwed: 0 });
+    expect(empty.members.map((m) => m.memberId)).toEqual([c.adminMemberId, c.memberMemberId]);
+
+    const entry = await contribute(c.admin, c.memberMemberId, 100.5, { note: 'Cash at the track' });
+    expect(entry).toMatchObject({
+      type: 'contribution',
+      memberId: c.memberMemberId,
+      amount: 100.5,
+      date: '2030-06-01',
+      note: 'Cash at the track',
+      betId: null,
+      reversesId: null,
+      reversedById: null,
+      createdBy: c.adminMemberId,
+    });
+    await contribute(c.admin, c.adminMemberId, 50);
+    const paid = await c.admin.post('/api/bank/payouts', { memberId: c.memberMemberId, amount: 20.25 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json<BankEntry>()).toMatchObject({ type: 'payout', amount: -20.25, date: '2030-06-15' });
+
+    const s = await bank(c.member);
+    expect(s).toMatchObject({ balance: 130.25, contributed: 150.5, paidOut: 20.25, available: 130.25 });
+    expect(line(s, c.memberMemberId)).toMatchObject({
+      contributed: 100.5,
+      paidOut: 20.25,
+      balance: 80.25,
+      share: 61.6,
+    });
+    expect(line(s, c.adminMemberId)).toMatchObject({ balance: 50, share: 38.4 });
+
+    const statement = (
+      await c.member.get(`/api/bank/members/${c.memberMemberId}/statement`)
+    ).json<Statement>();
+    expect(statement.balance).toBe(80.25);
+    expect(statement.entries.map((e) => [e.type, e.amount, e.runningBalance])).toEqual([
+      ['contribution', 100.5, 100.5],
+      ['payout', -20.25, 80.25],
+    ]);
+    const csv = await c.member.get(`/api/bank/members/${c.memberMemberId}/statement?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="statement-mia-member-2030-06-15\.csv"$/,
+    );
+    expect(csv.body).toBe(
+      'date,type,description,amount,balance\r\n2030-06-01,contribution,Cash at the track,100.50,100.50\r\n2030-06-15,payout,Payout,-20.25,80.25\r\n',
+    );
+    await expectInvariants(c);
+  });
+
+  it('shares a settled bet equally among active members (largest remainder), and follows its changes', async () => {
+    const c = await crew(t);
+    const peer = await joinPeer(t, c);
+    const bet = await placeBet(c.admin, singleBet(c, { amount: 10, odds: 2 }));
+    expect((await bank(c.admin)).inPlay).toBe(10);
+    await settleBet(c.admin, bet.id, 'loss');
+    let s = await bank(c.admin);
+    // −10.00 among three: −3.34 to the earliest-joined, −3.33 each to the others.
+    expect([c.adminMemberId, c.memberMemberId, peer.memberId].map((id) => line(s, id).bettingResult)).toEqual(
+      [-3.34, -3.33, -3.33],
+    );
+    expect(s.bettingResult).toBe(-10);
+    expect(s.inPlay).toBe(0);
+
+    // An admin edits the settled bet: its lines are reversed and the new result shared by the same weights.
+    const peerLater = await joinPeer(t, c, 'Late Larry');
+    const edit = await c.admin.put(`/api/bets/${bet.id}`, {
+      horseName: 'Phar Lap',
+      betType: 'win',
+      odds: 2,
+      amount: 20,
+      oddsType: 'fixed',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    s = await bank(c.admin);
+    expect(s.bettingResult).toBe(-20);
+    expect(line(s, peerLater.memberId).bettingResult).toBe(0);
+    expect([c.adminMemberId, c.memberMemberId, peer.memberId].map((id) => line(s, id).bettingResult)).toEqual(
+      [-6.67, -6.67, -6.66],
+    );
+    const page = (await c.admin.get('/api/bank/entries?type=reversal')).json<EntriesPage>();
+    expect(page.entries).toHaveLength(3);
+    expect(page.entries.every((e) => e.betId === bet.id)).toBe(true);
+
+    // Deleting the bet reverses its lines; history stays.
+    expect((await c.admin.delete(`/api/bets/${bet.id}`)).statusCode).toBe(204);
+    s = await bank(c.admin);
+    expect(s.bettingResult).toBe(0);
+    const all = (await c.admin.get('/api/bank/entries?limit=200')).json<EntriesPage>();
+    expect(all.entries.filter((e) => e.type === 'allocation')).toHaveLength(6);
+    expect(all.entries.filter((e) => e.type === 'allocation').every((e) => e.reversedById !== null)).toBe(
+      true,
+    );
+    await expectInvariants(c);
+  });
+
+  it('shares by capital when the setting says so', async () => {
+    const c = await crew(t);
+    const put = await c.admin.put('/api/settings', {
+      syndicateName: 'Capital Club',
+      defaultBetAmount: 100,
+      currency: 'aud',
+      rotationStrategy: 'sequential',
+      shareBasis: 'capital',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ shareBasis: 'capital' });
+    await contribute(c.admin, c.adminMemberId, 300);
+    await contribute(c.admin, c.memberMemberId, 100);
+    const bet = await placeBet(c.admin, singleBet(c, { amount: 10, odds: 5 }));
+    await settleBet(c.admin, bet.id, 'win');
+    const s = await bank(c.admin);
+    expect(s.shareBasis).toBe('capital');
+    expect(line(s, c.adminMemberId).bettingResult).toBe(30);
+    expect(line(s, c.memberMemberId).bettingResult).toBe(10);
+    await expectInvariants(c);
+  });
+
+  it('refuses a payout over the balance or the available cash (409, nothing written)', async () => {
+    const c = await crew(t);
+    await contribute(c.admin, c.memberMemberId, 100);
+    const over = await c.admin.post('/api/bank/payouts', { memberId: c.memberMemberId, amount: 100.01 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json<ErrorBody>().message).toBe(
+      "The payout is more than Mia Member's balance (100.00) by 0.01",
+    );
+    // 60 in play leaves 40 available.
+    await placeBet(c.admin, singleBet(c, { amount: 60 }));
+    const cash = await c.admin.post('/api/bank/payouts', { memberId: c.memberMemberId, amount: 50 });
+    expect(cash.statusCode).toBe(409);
+    expect(cash.json<ErrorBody>().message).toBe(
+      'The payout is more than the available cash (40.00) by 10.00',
+    );
+    expect((await bank(c.admin)).paidOut).toBe(0);
+  });
+
+  it('adjusts one member or everyone by the share basis, in one batch', async () => {
+    const c = await crew(t);
+    const peer = await joinPeer(t, c);
+    const one = await c.admin.post('/api/bank/adjustments', {
+      amount: -5,
+      note: 'Card fee',
+      memberId: c.memberMemberId,
+    });
+    expect(one.statusCode, one.body).toBe(201);
+    expect(one.json<{ entries: BankEntry[] }>().entries).toMatchObject([
+      { amount: -5, note: 'Card fee', batchId: null },
+    ]);
+    const all = await c.admin.post('/api/bank/adjustments', { amount: 1, note: 'Interest' });
+    expect(all.statusCode, all.body).toBe(201);
+    const entries = all.json<{ entries: BankEntry[] }>().entries;
+    expect(entries.map((e) => [e.memberId, e.amount])).toEqual([
+      [c.adminMemberId, 0.34],
+      [c.memberMemberId, 0.33],
+      [peer.memberId, 0.33],
+    ]);
+    expect(new Set(entries.map((e) => e.batchId)).size).toBe(1);
+    expect(entries[0]!.batchId).toMatch(/^[0-9a-f-]{36}$/);
+    const zero = await c.admin.post('/api/bank/adjustments', { amount: 0, note: 'Nothing' });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json<ErrorBody>().message).toBe('Amount must not be zero');
+    const noNote = await c.admin.post('/api/bank/adjustments', { amount: 3 });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json<ErrorBody>().message).toBe('A note is required');
+  });
+
+  it('reverses an entry once; reversals and allocations cannot be reversed', async () => {
+    const c = await crew(t);
+    const entry = await contribute(c.admin, c.memberMemberId, 40);
+    const noReason = await c.admin.post(`/api/bank/entries/${entry.id}/reverse`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json<ErrorBody>().message).toBe('A reason is required');
+    const rev = await c.admin.post(`/api/bank/entries/${entry.id}/reverse`, { reason: 'Bounced' });
+    expect(rev.statusCode, rev.body).toBe(201);
+    expect(rev.json<BankEntry>()).toMatchObject({
+      type: 'reversal',
+      amount: -40,
+      reversesId: entry.id,
+      note: 'Bounced',
+    });
+    const again = await c.admin.post(`/api/bank/entries/${entry.id}/reverse`, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorBody>().message).toBe('This entry has already been reversed');
+    const ofReversal = await c.admin.post(`/api/bank/entries/${rev.json<BankEntry>().id}/reverse`, {
+      reason: 'x',
+    });
+    expect(ofReversal.statusCode).toBe(409);
+    const bet = await placeBet(c.admin, singleBet(c));
+    await settleBet(c.admin, bet.id, 'loss');
+    const alloc = (await c.admin.get('/api/bank/entries?type=allocation')).json<EntriesPage>().entries[0]!;
+    const ofAllocation = await c.admin.post(`/api/bank/entries/${alloc.id}/reverse`, { reason: 'x' });
+    expect(ofAllocation.statusCode).toBe(409);
+    const s = await bank(c.admin);
+    expect(line(s, c.memberMemberId).contributed).toBe(0);
+    await expectInvariants(c);
+  });
+
+  it('distributes the available cash in proportion to balances; a dry run writes nothing', async () => {
+    const c = await crew(t);
+    const peer = await joinPeer(t, c);
+    await contribute(c.admin, c.adminMemberId, 100);
+    await contribute(c.admin, c.memberMemberId, 200);
+    await contribute(c.admin, peer.memberId, 0.01);
+    await placeBet(c.admin, singleBet(c, { amount: 100.01 }));
+    const dry = await c.admin.post('/api/bank/distributions', { dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toEqual({
+      total: 200,
+      payouts: [
+        // 200 × 100/300.01 = 66.664…, × 200/300.01 = 133.328…, × 0.01/300.01 = 0.0066…: the two
+        // leftover cents go to the largest remainders (.89 and .67), not to the largest part.
+        { memberId: c.adminMemberId, name: 'Alice Admin', amount: 66.66 },
+        { memberId: c.memberMemberId, name: 'Mia Member', amount: 133.33 },
+        { memberId: peer.memberId, name: 'Pat Peer', amount: 0.01 },
+      ],
+    });
+    expect((await bank(c.admin)).paidOut).toBe(0);
+    const real = await c.admin.post('/api/bank/distributions', {});
+    expect(real.statusCode, real.body).toBe(201);
+    const body = real.json<{ total: number; entries: BankEntry[] }>();
+    expect(body.total).toBe(200);
+    expect(body.entries.map((e) => [e.type, e.amount])).toEqual([
+      ['payout', -66.66],
+      ['payout', -133.33],
+      ['payout', -0.01],
+    ]);
+    expect(new Set(body.entries.map((e) => e.batchId)).size).toBe(1);
+    const s = await bank(c.admin);
+    expect(s.available).toBe(0);
+    await contribute(c.admin, peer.memberId, 3);
+    const tooMuch = await c.admin.post('/api/bank/distributions', { amount: 5, memberIds: [peer.memberId] });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json<ErrorBody>().message).toBe(
+      "The distribution is more than the members' balances (3.00) by 2.00",
+    );
+    await expectInvariants(c);
+  });
+
+  it('charges dues from plan assignments once the start date arrives, at the price then', async () => {
+    const c = await crew(t);
+    const plan = await c.admin.post('/api/subscriptions', {
+      name: 'Season',
+      price: 120,
+      duration: 12,
+      features: [],
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const planId = plan.json<{ id: number }>().id;
+    const assign = await c.admin.post(`/api/members/${c.memberMemberId}/subscriptions`, {
+      subscriptionId: planId,
+      startDate: '2030-06-10',
+    });
+    expect(assign.statusCode, assign.body).toBe(201);
+    const future = await c.admin.post(`/api/members/${c.adminMemberId}/subscriptions`, {
+      subscriptionId: planId,
+      startDate: '2030-06-16',
+    });
+    expect(future.statusCode, future.body).toBe(201);
+    // The plan's price changes later: history keeps 120.
+    expect(
+      (
+        await c.admin.put(`/api/subscriptions/${planId}`, {
+          name: 'Season',
+          price: 200,
+          duration: 12,
+          features: [],
+        })
+      ).statusCode,
+    ).toBe(200);
+    await contribute(c.admin, c.memberMemberId, 20);
+    let s = await bank(c.admin);
+    expect(line(s, c.memberMemberId)).toMatchObject({ duesCharged: 120, duesOwed: 100 });
+    expect(line(s, c.adminMemberId)).toMatchObject({ duesCharged: 0, duesOwed: 0 });
+    expect(s.duesOwed).toBe(100);
+    t.clock.now = new Date('2030-06-16T00:00:00.000Z');
+    s = await bank(c.admin);
+    expect(line(s, c.adminMemberId)).toMatchObject({ duesCharged: 120, duesOwed: 120 });
+    expect(s.duesOwed).toBe(220);
+  });
+
+  it('replays an Idempotency-Key: same answer, nothing written twice; another body → 422', async () => {
+    const c = await crew(t);
+    const headers = { 'idempotency-key': 'dialog-1' };
+    const body = { memberId: c.memberMemberId, amount: 25, date: '2030-06-01' };
+    const first = await c.admin.post('/api/bank/contributions', body, headers);
+    expect(first.statusCode).toBe(201);
+    const second = await c.admin.post(
+      '/api/bank/contributions',
+      { date: '2030-06-01', amount: 25, memberId: c.memberMemberId },
+      headers,
+    );
+    expect(second.statusCode).toBe(201);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect((await bank(c.admin)).contributed).toBe(25);
+    const other = await c.admin.post('/api/bank/contributions', { ...body, amount: 26 }, headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json<ErrorBody>().message).toBe(
+      'This Idempotency-Key was already used with a different request',
+    );
+    // A refused payout is replayed as refused even once money arrives.
+    const payoutKey = { 'idempotency-key': 'payout-1' };
+    const refused = await c.admin.post(
+      '/api/bank/payouts',
+      { memberId: c.adminMemberId, amount: 10 },
+      payoutKey,
+    );
+    expect(refused.statusCode).toBe(409);
+    await contribute(c.admin, c.adminMemberId, 50);
+    const retry = await c.admin.post(
+      '/api/bank/payouts',
+      { memberId: c.adminMemberId, amount: 10 },
+      payoutKey,
+    );
+    expect(retry.statusCode).toBe(409);
+    expect((await bank(c.admin)).paidOut).toBe(0);
+    // After 24 hours the key is free again.
+    t.clock.now = new Date(NOW.getTime() + 24 * 3_600_000 + 1);
+    const later = await c.admin.post('/api/bank/contributions', body, headers);
+    expect(later.statusCode).toBe(201);
+    expect(later.json<BankEntry>().id).not.toBe(first.json<BankEntry>().id);
+    const badKey = await c.admin.post('/api/bank/contributions', body, {
+      'idempotency-key': 'k'.repeat(101),
+    });
+    expect(badKey.statusCode).toBe(400);
+  });
+
+  it('members read the books but cannot write (403); another syndicate answers 404', async () => {
+    const c = await crew(t);
+    const entry = await contribute(c.admin, c.memberMemberId, 10);
+    expect((await c.member.get('/api/bank')).statusCode).toBe(200);
+    expect((await c.member.get('/api/bank/entries')).statusCode).toBe(200);
+    expect((await c.member.get(`/api/bank/members/${c.adminMemberId}/statement`)).statusCode).toBe(200);
+    const writes: [string, object][] = [
+      ['/api/bank/contributions', { memberId: c.memberMemberId, amount: 1 }],
+      ['/api/bank/payouts', { memberId: c.memberMemberId, amount: 1 }],
+      ['/api/bank/adjustments', { amount: 1, note: 'x' }],
+      [`/api/bank/entries/${entry.id}/reverse`, { reason: 'x' }],
+      ['/api/bank/distributions', { dryRun: true }],
+    ];
+    for (const [url, body] of writes) expect((await c.member.post(url, body)).statusCode, url).toBe(403);
+
+    const { client: stranger } = await signUpWithSyndicate(t.app, 'Sam Stranger');
+    expect((await stranger.get(`/api/bank/members/${c.memberMemberId}/statement`)).statusCode).toBe(404);
+    expect(
+      (await stranger.post(`/api/bank/entries/${entry.id}/reverse`, { reason: 'mine' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.post('/api/bank/contributions', { memberId: c.memberMemberId, amount: 1 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.post('/api/bank/payouts', { memberId: c.memberMemberId, amount: 1 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.post('/api/bank/distributions', { memberIds: [c.memberMemberId] })).statusCode,
+    ).toBe(404);
+    const strangerEntries = (
+      await stranger.get(`/api/bank/entries?memberId=${c.memberMemberId}`)
+    ).json<EntriesPage>();
+    expect(strangerEntries.entries).toEqual([]);
+    expect((await bank(c.admin)).contributed).toBe(10);
+  });
+
+  it('pages the ledger newest first with a keyset cursor and filters by member, type and dates', async () => {
+    const c = await crew(t);
+    for (let day = 1; day <= 5; day++)
+      await contribute(c.admin, c.memberMemberId, day, { date: `2030-06-0${day}` });
+    await contribute(c.admin, c.adminMemberId, 9, { date: '2030-06-03' });
+    const first = (
+      await c.admin.get(`/api/bank/entries?memberId=${c.memberMemberId}&limit=2`)
+    ).json<EntriesPage>();
+    expect(first.entries.map((e) => e.amount)).toEqual([5, 4]);
+    const second = (
+      await c.admin.get(`/api/bank/entries?memberId=${c.memberMemberId}&limit=2&cursor=${first.nextCursor}`)
+    ).json<EntriesPage>();
+    expect(second.entries.map((e) => e.amount)).toEqual([3, 2]);
+    const ranged = (await c.admin.get('/api/bank/entries?from=2030-06-02&to=2030-06-03')).json<EntriesPage>();
+    expect(ranged.entries.map((e) => e.amount).sort()).toEqual([2, 3, 9]);
+    for (const q of ['limit=0', 'limit=201', 'type=bogus', 'cursor=abc', 'from=yesterday']) {
+      expect((await c.admin.get(`/api/bank/entries?${q}`)).statusCode, q).toBe(400);
+    }
+  });
+
+  it('keeps bank_entries append-only: UPDATE, DELETE and TRUNCATE raise', async () => {
+    const c = await crew(t);
+    const entry = await contribute(c.admin, c.memberMemberId, 10);
+    const refusal = (query: ReturnType<typeof sql>) =>
+      t.database.db.execute(query).then(
+        () => 'written',
+        (error: Error & { cause?: Error }) => (error.cause ?? error).message,
+      );
+    expect(await refusal(sql`update bank_entries set amount_cents = 1 where id = ${entry.id}`)).toBe(
+      'bank_entries is append-only: UPDATE is not allowed',
+    );
+    expect(await refusal(sql`delete from bank_entries where id = ${entry.id}`)).toBe(
+      'bank_entries is append-only: DELETE is not allowed',
+    );
+    expect(await refusal(sql`truncate bank_entries`)).toBe(
+      'bank_entries is append-only: TRUNCATE is not allowed',
+    );
+    expect(
+      await refusal(sql`
+        insert into bank_entries (syndicate_id, member_id, type, amount_cents, date, reverses_id)
+        values (${c.syndicateId}, ${c.memberMemberId}, 'reversal', -5, '2030-06-01', ${entry.id})`),
+    ).toBe('a reversal must exactly undo one earlier entry');
+    expect((await bank(c.admin)).contributed).toBe(10);
+  });
+
+  it('serialises concurrent writes: 50 parallel contributions are exact; parallel payouts never overdraw', async () => {
+    const c = await crew(t);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        c.admin.post('/api/bank/contributions', { memberId: c.memberMemberId, amount: (101 + i) / 100 }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).filter((s) => s !== 201)).toEqual([]);
+    const expected = Array.from({ length: 50 }, (_, i) => 101 + i).reduce((a, b) => a + b, 0) / 100;
+    expect((await bank(c.admin)).contributed).toBe(expected);
+    const payouts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        c.admin.post('/api/bank/payouts', { memberId: c.memberMemberId, amount: 12.55 }),
+      ),
+    );
+    // 62.75 in: five payouts of 12.55 fit exactly, the other five are refused.
+    expect(expected).toBe(62.75);
+    expect(payouts.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(payouts.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    expect((await bank(c.admin)).balance).toBe(0);
+    // One key sent twice at once pays once.
+    await contribute(c.admin, c.memberMemberId, 10);
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        c.admin.post(
+          '/api/bank/payouts',
+          { memberId: c.memberMemberId, amount: 10 },
+          { 'idempotency-key': 'dbl' },
+        ),
+      ),
+    );
+    expect(twice.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(twice[0]!.body).toBe(twice[1]!.body);
+    expect((await bank(c.admin)).balance).toBe(0);
+    await expectInvariants(c);
+  });
+});

@@ -1,0 +1,206 @@
+// The ledger's primitives (docs/bank.md): the per-syndicate lock every money write takes first,
+// appending entries, and sharing a settled bet's result among members. bank_entries is
+// append-only (a trigger refuses UPDATE, DELETE and TRUNCATE) and a trigger keeps each member's
+// running totals (bank_member_totals) in the same transaction as the insert.
+import { sql } from 'drizzle-orm';
+import type { BankEntryType, ShareBasis } from '../../../shared/bank';
+import { type DayKey, dayKeyIn } from '../../../shared/dates';
+import { largestRemainderSplit } from '../../../shared/split';
+import type { Db } from '../../db/client';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that runs SQL: the pool's handle or a transaction. */
+export type Runner = Pick<Db, 'execute'>;
+
+export interface BankLock {
+  timezone: string;
+  shareBasis: ShareBasis;
+  currency: string;
+}
+
+/**
+ * Serialises the syndicate's money writes: every one takes this row lock first (FOR NO KEY
+ * UPDATE on the syndicate; foreign-key checks take KEY SHARE and are not blocked), so checks such
+ * as "payout ≤ balance" read totals no concurrent write can change before this one commits.
+ */
+export async function lockBank(tx: Tx, syndicateId: number): Promise<BankLock> {
+  const { rows } = await tx.execute<{ timezone: string; share_basis: ShareBasis; currency: string }>(
+    sql`select timezone, share_basis, currency from syndicates where id = ${syndicateId} for no key update`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`syndicate ${syndicateId} not found`);
+  return { timezone: row.timezone, shareBasis: row.share_basis, currency: row.currency };
+}
+
+export const todayIn = (lock: BankLock, now: Date): DayKey => dayKeyIn(now, lock.timezone);
+
+export interface NewEntry {
+  memberId: number;
+  type: BankEntryType;
+  amountCents: number;
+  date: DayKey;
+  note?: string | null;
+  betId?: number | null;
+  reversesId?: number | null;
+  batchId?: string | null;
+  createdBy: number | null;
+}
+
+/** Appends entries (in the given order) and returns their ids. Zero amounts are never written. */
+export async function appendEntries(
+  tx: Tx,
+  syndicateId: number,
+  entries: readonly NewEntry[],
+  now: Date,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const e of entries) {
+    if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0) {
+      throw new RangeError(`an entry's amount must be a non-zero whole number of cents: ${e.amountCents}`);
+    }
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      insert into bank_entries
+        (syndicate_id, member_id, type, amount_cents, date, note, bet_id, reverses_id, batch_id, created_by, created_at)
+      values (${syndicateId}, ${e.memberId}, ${e.type}, ${e.amountCents}, ${e.date}, ${e.note ?? null},
+              ${e.betId ?? null}, ${e.reversesId ?? null}, ${e.batchId ?? null}, ${e.createdBy}, ${now})
+      returning id`);
+    ids.push(rows[0]!.id);
+  }
+  return ids;
+}
+
+export interface MemberBalance {
+  memberId: number;
+  balanceCents: number;
+}
+
+/**
+ * The members a result or a share-basis adjustment is shared among, in join order (earliest
+ * first: they take tied leftover cents), with their weights: every active member equally, or by
+ * capital (each one's positive balance now; equally when no balance is positive). Inactive and
+ * archived members do not share.
+ */
+export async function sharingWeights(
+  tx: Runner,
+  syndicateId: number,
+  basis: ShareBasis,
+): Promise<{ memberId: number; weight: number }[]> {
+  const { rows } = await tx.execute<{ id: number; balance: number }>(sql`
+    select m.id,
+           coalesce(t.contributed_cents - t.paid_out_cents + t.adjustments_cents + t.betting_cents, 0) as balance
+      from members m
+      left join bank_member_totals t on t.syndicate_id = m.syndicate_id and t.member_id = m.id
+     where m.syndicate_id = ${syndicateId} and m.is_active and m.archived_at is null
+     order by m.created_at, m.id`);
+  const capital = basis === 'capital' && rows.some((r) => Number(r.balance) > 0);
+  return rows
+    .map((r) => ({ memberId: r.id, weight: capital ? Math.max(0, Number(r.balance)) : 1 }))
+    .filter((r) => r.weight > 0);
+}
+
+/** Splits `totalCents` by the weights (largest remainder) into non-zero amounts per member. */
+export function splitAmong(
+  totalCents: number,
+  weights: readonly { memberId: number; weight: number }[],
+): { memberId: number; amountCents: number }[] {
+  const parts = largestRemainderSplit(
+    totalCents,
+    weights.map((w) => ({ key: w.memberId, weight: w.weight })),
+  );
+  return weights
+    .map((w, i) => ({ memberId: w.memberId, amountCents: parts[i]! }))
+    .filter((p) => p.amountCents !== 0);
+}
+
+type BetState = {
+  member_id: number;
+  status: 'pending' | 'win' | 'loss';
+  result_cents: number | null;
+  horse_name: string;
+  bet_type: string;
+};
+
+/**
+ * Brings a bet's allocation lines in line with the bet, inside the bet's own transaction: when
+ * the bet is settled for the first time its result is shared by the share basis (and the members
+ * and weights are kept); when its result changes, or it is set back to pending or deleted, the
+ * live lines are reversed and (if it is still settled) the new result is shared among the same
+ * members by the same weights. A result that did not change writes nothing.
+ */
+export async function syncBetAllocation(
+  tx: Tx,
+  syndicateId: number,
+  betId: number,
+  actorMemberId: number | null,
+  now: Date,
+): Promise<void> {
+  const lock = await lockBank(tx, syndicateId);
+  const { rows: betRows } = await tx.execute<BetState>(sql`
+    select member_id, status, result_cents, horse_name, bet_type::text as bet_type
+      from bets where syndicate_id = ${syndicateId} and id = ${betId}`);
+  const bet = betRows[0];
+  const { rows: live } = await tx.execute<{ id: number; member_id: number; amount_cents: number }>(sql`
+    select e.id, e.member_id, e.amount_cents from bank_entries e
+     where e.syndicate_id = ${syndicateId} and e.bet_id = ${betId} and e.type = 'allocation'
+       and not exists (select 1 from bank_entries r where r.reverses_id = e.id)
+     order by e.id`);
+  const desired = bet && bet.status !== 'pending' ? Number(bet.result_cents ?? 0) : null;
+  const liveSum = live.reduce((sum, e) => sum + Number(e.amount_cents), 0);
+  if (desired === null && live.length === 0) return;
+  if (desired !== null && desired !== 0 && live.length > 0 && liveSum === desired) return;
+
+  const date = todayIn(lock, now);
+  const description = bet ? `${bet.horse_name} (${bet.bet_type})` : null;
+  await appendEntries(
+    tx,
+    syndicateId,
+    live.map((e) => ({
+      memberId: e.member_id,
+      type: 'reversal' as const,
+      amountCents: -Number(e.amount_cents),
+      date,
+      note: bet ? `Bet changed: ${description}` : 'Bet deleted',
+      betId,
+      reversesId: e.id,
+      createdBy: actorMemberId,
+    })),
+    now,
+  );
+  if (!bet || desired === null) return;
+
+  let weights = await storedWeights(tx, syndicateId, betId);
+  if (weights.length === 0) {
+    weights = await sharingWeights(tx, syndicateId, lock.shareBasis);
+    if (weights.length === 0) weights = [{ memberId: bet.member_id, weight: 1 }];
+    for (const w of weights) {
+      await tx.execute(sql`
+        insert into bet_allocation_weights (syndicate_id, bet_id, member_id, weight)
+        values (${syndicateId}, ${betId}, ${w.memberId}, ${w.weight})`);
+    }
+  }
+  if (desired === 0) return;
+  await appendEntries(
+    tx,
+    syndicateId,
+    splitAmong(desired, weights).map((p) => ({
+      memberId: p.memberId,
+      type: 'allocation' as const,
+      amountCents: p.amountCents,
+      date,
+      note: description,
+      betId,
+      createdBy: actorMemberId,
+    })),
+    now,
+  );
+}
+
+/** The members and weights a bet was first shared by, in join order. */
+async function storedWeights(tx: Tx, syndicateId: number, betId: number) {
+  const { rows } = await tx.execute<{ member_id: number; weight: number }>(sql`
+    select w.member_id, w.weight from bet_allocation_weights w
+      join members m on m.id = w.member_id
+     where w.syndicate_id = ${syndicateId} and w.bet_id = ${betId}
+     order by m.created_at, m.id`);
+  return rows.map((r) => ({ memberId: r.member_id, weight: Number(r.weight) }));
+}

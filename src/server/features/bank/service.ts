@@ -1,0 +1,504 @@
+// The syndicate bank (docs/bank.md): the summary, the ledger's pages, statements, and the admins'
+// money writes. Every write runs inside the caller's transaction after `lockBank`, so the
+// per-syndicate order and the Idempotency-Key record (idempotency.ts) share its commit.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  BANK_MESSAGES,
+  type BankEntry,
+  type BankEntryType,
+  type BankSummary,
+  type DistributionPreview,
+  ENTRIES_LIMIT_DEFAULT,
+  type EntriesPage,
+  type ShareBasis,
+  type Statement,
+  sharePercent,
+} from '../../../shared/bank';
+import { type DayKey, dayKeyIn, dayOf, isDayInput } from '../../../shared/dates';
+import { MAX_ID } from '../../../shared/member';
+import { fromCents, toCents } from '../../../shared/money';
+import { conflict, notFound } from '../../lib/http-error';
+import {
+  appendEntries,
+  type BankLock,
+  lockBank,
+  type NewEntry,
+  type Runner,
+  sharingWeights,
+  splitAmong,
+  type Tx,
+  todayIn,
+} from './ledger';
+
+// ---- Reads ------------------------------------------------------------------------------------
+
+type MemberRow = {
+  id: number;
+  name: string;
+  archived: boolean;
+  contributed: number;
+  paid_out: number;
+  adjustments: number;
+  betting: number;
+  dues_charged: number;
+};
+
+/** Every member's totals and dues (charged once the start date has arrived in the syndicate's zone). */
+async function memberRows(db: Runner, syndicateId: number, today: DayKey): Promise<MemberRow[]> {
+  const { rows } = await db.execute<MemberRow>(sql`
+    select m.id, m.name, m.archived_at is not null as archived,
+           coalesce(t.contributed_cents, 0) as contributed, coalesce(t.paid_out_cents, 0) as paid_out,
+           coalesce(t.adjustments_cents, 0) as adjustments, coalesce(t.betting_cents, 0) as betting,
+           coalesce(d.charged, 0) as dues_charged
+      from members m
+      left join bank_member_totals t on t.syndicate_id = m.syndicate_id and t.member_id = m.id
+      left join (select member_id, sum(price_cents) as charged from member_subscriptions
+                  where syndicate_id = ${syndicateId} and start_date <= ${today}::date
+                  group by member_id) d on d.member_id = m.id
+     where m.syndicate_id = ${syndicateId}
+     order by m.created_at, m.id`);
+  return rows.map((r) => ({
+    ...r,
+    contributed: Number(r.contributed),
+    paid_out: Number(r.paid_out),
+    adjustments: Number(r.adjustments),
+    betting: Number(r.betting),
+    dues_charged: Number(r.dues_charged),
+  }));
+}
+
+const balanceOf = (r: MemberRow) => r.contributed - r.paid_out + r.adjustments + r.betting;
+const duesOwedOf = (r: MemberRow) => Math.max(0, r.dues_charged - r.contributed);
+
+async function inPlayCents(db: Runner, syndicateId: number): Promise<number> {
+  const { rows } = await db.execute<{ in_play: number }>(sql`
+    select coalesce(sum(amount_cents), 0) as in_play from bets
+     where syndicate_id = ${syndicateId} and status = 'pending'`);
+  return Number(rows[0]?.in_play ?? 0);
+}
+
+async function settingsOf(db: Runner, syndicateId: number) {
+  const { rows } = await db.execute<{ timezone: string; share_basis: ShareBasis }>(
+    sql`select timezone, share_basis from syndicates where id = ${syndicateId}`,
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** GET /api/bank. Former (archived) members are listed while their balance is not zero. */
+export async function bankSummary(db: Runner, syndicateId: number, now: Date): Promise<BankSummary> {
+  const settings = await settingsOf(db, syndicateId);
+  const [rows, inPlay] = await Promise.all([
+    memberRows(db, syndicateId, dayKeyIn(now, settings.timezone)),
+    inPlayCents(db, syndicateId),
+  ]);
+  const positive = rows.reduce((sum, r) => sum + Math.max(0, balanceOf(r)), 0);
+  const totals = { contributed: 0, paidOut: 0, adjustments: 0, betting: 0, duesOwed: 0 };
+  const members = [];
+  for (const r of rows) {
+    totals.contributed += r.contributed;
+    totals.paidOut += r.paid_out;
+    totals.adjustments += r.adjustments;
+    totals.betting += r.betting;
+    totals.duesOwed += duesOwedOf(r);
+    const balance = balanceOf(r);
+    if (r.archived && balance === 0) continue;
+    members.push({
+      memberId: r.id,
+      name: r.name,
+      active: !r.archived,
+      contributed: fromCents(r.contributed),
+      paidOut: fromCents(r.paid_out),
+      adjustments: fromCents(r.adjustments),
+      bettingResult: fromCents(r.betting),
+      balance: fromCents(balance),
+      share: sharePercent(balance, positive),
+      duesCharged: fromCents(r.dues_charged),
+      duesOwed: fromCents(duesOwedOf(r)),
+    });
+  }
+  const balance = totals.contributed - totals.paidOut + totals.adjustments + totals.betting;
+  return {
+    balance: fromCents(balance),
+    inPlay: fromCents(inPlay),
+    available: fromCents(balance - inPlay),
+    contributed: fromCents(totals.contributed),
+    paidOut: fromCents(totals.paidOut),
+    adjustments: fromCents(totals.adjustments),
+    bettingResult: fromCents(totals.betting),
+    duesOwed: fromCents(totals.duesOwed),
+    shareBasis: settings.share_basis,
+    members,
+  };
+}
+
+type EntryRow = {
+  id: number;
+  type: BankEntryType;
+  member_id: number;
+  amount_cents: number;
+  date: string;
+  note: string | null;
+  bet_id: number | null;
+  reverses_id: number | null;
+  reversed_by_id: number | null;
+  batch_id: string | null;
+  created_at: Date;
+  created_by: number | null;
+};
+
+const ENTRY_COLUMNS = sql`
+  e.id, e.type, e.member_id, e.amount_cents, e.date::text as date, e.note, e.bet_id, e.reverses_id,
+  (select r.id from bank_entries r where r.reverses_id = e.id) as reversed_by_id,
+  e.batch_id, e.created_at, e.created_by`;
+
+function toEntry(r: EntryRow): BankEntry {
+  return {
+    id: r.id,
+    type: r.type,
+    memberId: r.member_id,
+    amount: fromCents(Number(r.amount_cents)),
+    date: r.date,
+    note: r.note,
+    betId: r.bet_id,
+    reversesId: r.reverses_id,
+    reversedById: r.reversed_by_id,
+    batchId: r.batch_id,
+    createdAt: new Date(r.created_at).toISOString(),
+    createdBy: r.created_by,
+  };
+}
+
+async function entriesByIds(db: Runner, syndicateId: number, ids: readonly number[]): Promise<BankEntry[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<EntryRow>(sql`
+    select ${ENTRY_COLUMNS} from bank_entries e
+     where e.syndicate_id = ${syndicateId} and e.id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})
+     order by e.id`);
+  return rows.map(toEntry);
+}
+
+export interface EntriesFilter {
+  memberId?: number | undefined;
+  type?: BankEntryType | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/** GET /api/bank/entries: newest first (value date, then id), keyset-paged by "date_id". */
+export async function listEntries(
+  db: Runner,
+  syndicateId: number,
+  filter: EntriesFilter,
+): Promise<EntriesPage> {
+  const settings = await settingsOf(db, syndicateId);
+  const dayOfInput = (v: string) => dayOf(v, isDayInput(v) ? 'UTC' : settings.timezone);
+  const limit = filter.limit ?? ENTRIES_LIMIT_DEFAULT;
+  const conditions = [sql`e.syndicate_id = ${syndicateId}`];
+  if (filter.memberId !== undefined) conditions.push(sql`e.member_id = ${filter.memberId}`);
+  if (filter.type) conditions.push(sql`e.type = ${filter.type}`);
+  if (filter.from) conditions.push(sql`e.date >= ${dayOfInput(filter.from)}::date`);
+  if (filter.to) conditions.push(sql`e.date <= ${dayOfInput(filter.to)}::date`);
+  if (filter.cursor) {
+    const [day, id] = filter.cursor.split('_');
+    if (Number(id) > MAX_ID || !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(day ?? '')) {
+      return { entries: [], nextCursor: null };
+    }
+    conditions.push(sql`(e.date, e.id) < (${day}::date, ${Number(id)})`);
+  }
+  const { rows } = await db.execute<EntryRow>(sql`
+    select ${ENTRY_COLUMNS} from bank_entries e
+     where ${sql.join(conditions, sql` and `)}
+     order by e.date desc, e.id desc
+     limit ${limit + 1}`);
+  const page = rows.slice(0, limit).map(toEntry);
+  const last = page.at(-1);
+  return { entries: page, nextCursor: rows.length > limit && last ? `${last.date}_${last.id}` : null };
+}
+
+/** A member of the syndicate (archived ones too: their money stays theirs); 404 otherwise. */
+async function findMember(db: Runner, syndicateId: number, memberId: number) {
+  const { rows } = await db.execute<{ id: number; name: string; archived: boolean }>(sql`
+    select id, name, archived_at is not null as archived from members
+     where syndicate_id = ${syndicateId} and id = ${memberId}`);
+  if (!rows[0]) throw notFound(BANK_MESSAGES.memberNotFound);
+  return rows[0];
+}
+
+/** GET /api/bank/members/{memberId}/statement: every entry, oldest first, with the running balance. */
+export async function memberStatement(db: Runner, syndicateId: number, memberId: number): Promise<Statement> {
+  const member = await findMember(db, syndicateId, memberId);
+  const { rows } = await db.execute<EntryRow>(sql`
+    select ${ENTRY_COLUMNS} from bank_entries e
+     where e.syndicate_id = ${syndicateId} and e.member_id = ${memberId}
+     order by e.date, e.id`);
+  let running = 0;
+  const entries = rows.map((r) => {
+    running += Number(r.amount_cents);
+    return { ...toEntry(r), runningBalance: fromCents(running) };
+  });
+  return {
+    member: { id: member.id, name: member.name, active: !member.archived },
+    balance: fromCents(running),
+    entries,
+  };
+}
+
+// ---- Writes (inside the caller's transaction) ----------------------------------------------------
+
+export interface WriteContext {
+  tx: Tx;
+  syndicateId: number;
+  /** The admin's member id (created_by). */
+  actorMemberId: number;
+  now: Date;
+}
+
+/** The entry's value date: the day sent (a date-time's day in the syndicate's zone), else today. */
+function valueDate(lock: BankLock, now: Date, input: string | undefined): DayKey {
+  if (!input) return todayIn(lock, now);
+  return dayOf(input, isDayInput(input) ? 'UTC' : lock.timezone);
+}
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+async function balancesOf(tx: Runner, syndicateId: number): Promise<Map<number, number>> {
+  const { rows } = await tx.execute<{ member_id: number; balance: number }>(sql`
+    select member_id, contributed_cents - paid_out_cents + adjustments_cents + betting_cents as balance
+      from bank_member_totals where syndicate_id = ${syndicateId}`);
+  return new Map(rows.map((r) => [r.member_id, Number(r.balance)]));
+}
+
+async function availableCents(tx: Runner, syndicateId: number, balances: Map<number, number>) {
+  let total = 0;
+  for (const b of balances.values()) total += b;
+  return total - (await inPlayCents(tx, syndicateId));
+}
+
+export interface MovementInput {
+  memberId: number;
+  amount: number;
+  date?: string | undefined;
+  note?: string | null | undefined;
+}
+
+/** POST /api/bank/contributions: money a member paid in. */
+export async function recordContribution(ctx: WriteContext, input: MovementInput): Promise<BankEntry> {
+  const lock = await lockBank(ctx.tx, ctx.syndicateId);
+  await findMember(ctx.tx, ctx.syndicateId, input.memberId);
+  const [id] = await appendEntries(
+    ctx.tx,
+    ctx.syndicateId,
+    [
+      {
+        memberId: input.memberId,
+        type: 'contribution',
+        amountCents: toCents(input.amount),
+        date: valueDate(lock, ctx.now, input.date),
+        note: input.note || null,
+        createdBy: ctx.actorMemberId,
+      },
+    ],
+    ctx.now,
+  );
+  return (await entriesByIds(ctx.tx, ctx.syndicateId, [id!]))[0]!;
+}
+
+/** POST /api/bank/payouts: at most the member's balance and at most the available cash (409). */
+export async function recordPayout(ctx: WriteContext, input: MovementInput): Promise<BankEntry> {
+  const lock = await lockBank(ctx.tx, ctx.syndicateId);
+  const member = await findMember(ctx.tx, ctx.syndicateId, input.memberId);
+  const cents = toCents(input.amount);
+  const balances = await balancesOf(ctx.tx, ctx.syndicateId);
+  const balance = balances.get(member.id) ?? 0;
+  if (cents > balance) {
+    throw conflict(
+      `The payout is more than ${member.name}'s balance (${money(balance)}) by ${money(cents - balance)}`,
+    );
+  }
+  const available = await availableCents(ctx.tx, ctx.syndicateId, balances);
+  if (cents > available) {
+    throw conflict(
+      `The payout is more than the available cash (${money(available)}) by ${money(cents - available)}`,
+    );
+  }
+  const [id] = await appendEntries(
+    ctx.tx,
+    ctx.syndicateId,
+    [
+      {
+        memberId: member.id,
+        type: 'payout',
+        amountCents: -cents,
+        date: valueDate(lock, ctx.now, input.date),
+        note: input.note || null,
+        createdBy: ctx.actorMemberId,
+      },
+    ],
+    ctx.now,
+  );
+  return (await entriesByIds(ctx.tx, ctx.syndicateId, [id!]))[0]!;
+}
+
+export interface AdjustmentValues {
+  amount: number;
+  note: string;
+  memberId?: number | null | undefined;
+  date?: string | undefined;
+}
+
+/** POST /api/bank/adjustments: one member's, or split by the share basis (one batch). */
+export async function recordAdjustment(ctx: WriteContext, input: AdjustmentValues): Promise<BankEntry[]> {
+  const lock = await lockBank(ctx.tx, ctx.syndicateId);
+  const cents = toCents(input.amount);
+  const date = valueDate(lock, ctx.now, input.date);
+  let lines: NewEntry[];
+  if (input.memberId != null) {
+    await findMember(ctx.tx, ctx.syndicateId, input.memberId);
+    lines = [
+      {
+        memberId: input.memberId,
+        type: 'adjustment',
+        amountCents: cents,
+        date,
+        note: input.note,
+        createdBy: ctx.actorMemberId,
+      },
+    ];
+  } else {
+    const weights = await sharingWeights(ctx.tx, ctx.syndicateId, lock.shareBasis);
+    if (weights.length === 0) throw conflict('No active member to share the adjustment among');
+    const batchId = randomUUID();
+    lines = splitAmong(cents, weights).map((p) => ({
+      memberId: p.memberId,
+      type: 'adjustment' as const,
+      amountCents: p.amountCents,
+      date,
+      note: input.note,
+      batchId,
+      createdBy: ctx.actorMemberId,
+    }));
+  }
+  const ids = await appendEntries(ctx.tx, ctx.syndicateId, lines, ctx.now);
+  return entriesByIds(ctx.tx, ctx.syndicateId, ids);
+}
+
+/** An entry of the syndicate, for the reverse route's tenancy check; 404 otherwise. */
+export async function findEntry(db: Runner, syndicateId: number, entryId: number): Promise<BankEntry> {
+  const [entry] = await entriesByIds(db, syndicateId, [entryId]);
+  if (!entry) throw notFound(BANK_MESSAGES.entryNotFound);
+  return entry;
+}
+
+/** POST /api/bank/entries/{id}/reverse: exactly undoes one entry (never an allocation or a reversal). */
+export async function reverseEntry(ctx: WriteContext, entryId: number, reason: string): Promise<BankEntry> {
+  const lock = await lockBank(ctx.tx, ctx.syndicateId);
+  const entry = await findEntry(ctx.tx, ctx.syndicateId, entryId);
+  if (entry.type === 'reversal') throw conflict(BANK_MESSAGES.reversalOfReversal);
+  if (entry.type === 'allocation') throw conflict(BANK_MESSAGES.allocationFollowsBet);
+  if (entry.reversedById !== null) throw conflict(BANK_MESSAGES.alreadyReversed);
+  const [id] = await appendEntries(
+    ctx.tx,
+    ctx.syndicateId,
+    [
+      {
+        memberId: entry.memberId,
+        type: 'reversal',
+        amountCents: -toCents(entry.amount),
+        date: todayIn(lock, ctx.now),
+        note: reason,
+        betId: entry.betId,
+        reversesId: entry.id,
+        createdBy: ctx.actorMemberId,
+      },
+    ],
+    ctx.now,
+  );
+  return (await entriesByIds(ctx.tx, ctx.syndicateId, [id!]))[0]!;
+}
+
+export interface DistributionValues {
+  amount?: number | null | undefined;
+  memberIds?: number[] | null | undefined;
+  date?: string | undefined;
+  dryRun?: boolean | undefined;
+}
+
+/**
+ * POST /api/bank/distributions: pays `amount` (default: all the available cash, at most the sum
+ * of the chosen members' positive balances) among the chosen members (default: every member with
+ * a positive balance) in proportion to their balances, largest remainder, never more than a
+ * member's balance. A dry run computes the same payouts and writes nothing.
+ */
+export async function distribute(
+  ctx: WriteContext,
+  input: DistributionValues,
+): Promise<DistributionPreview & { entries?: BankEntry[] }> {
+  const lock = await lockBank(ctx.tx, ctx.syndicateId);
+  const balances = await balancesOf(ctx.tx, ctx.syndicateId);
+  const { rows: all } = await ctx.tx.execute<{ id: number; name: string }>(sql`
+    select id, name from members where syndicate_id = ${ctx.syndicateId} order by created_at, id`);
+  const names = new Map(all.map((m) => [m.id, m.name]));
+  let chosen = all.map((m) => m.id);
+  if (input.memberIds) {
+    for (const id of input.memberIds) if (!names.has(id)) throw notFound(BANK_MESSAGES.memberNotFound);
+    const wanted = new Set(input.memberIds);
+    chosen = chosen.filter((id) => wanted.has(id));
+  }
+  const weights = chosen
+    .map((memberId) => ({ memberId, weight: Math.max(0, balances.get(memberId) ?? 0) }))
+    .filter((w) => w.weight > 0);
+  if (weights.length === 0) throw conflict(BANK_MESSAGES.noMembers);
+  const positive = weights.reduce((sum, w) => sum + w.weight, 0);
+  const available = await availableCents(ctx.tx, ctx.syndicateId, balances);
+  let cents: number;
+  if (input.amount != null) {
+    cents = toCents(input.amount);
+    if (cents > positive) {
+      throw conflict(
+        `The distribution is more than the members' balances (${money(positive)}) by ${money(cents - positive)}`,
+      );
+    }
+    if (cents > available) {
+      throw conflict(
+        `The distribution is more than the available cash (${money(available)}) by ${money(cents - available)}`,
+      );
+    }
+  } else {
+    cents = Math.min(available, positive);
+    if (cents <= 0) throw conflict('There is no available cash to distribute');
+  }
+  const payouts = splitAmong(cents, weights);
+  const preview = {
+    total: fromCents(cents),
+    payouts: payouts.map((p) => ({
+      memberId: p.memberId,
+      name: names.get(p.memberId)!,
+      amount: fromCents(p.amountCents),
+    })),
+  };
+  if (input.dryRun) return preview;
+  const batchId = randomUUID();
+  const date = valueDate(lock, ctx.now, input.date);
+  const ids = await appendEntries(
+    ctx.tx,
+    ctx.syndicateId,
+    payouts.map((p) => ({
+      memberId: p.memberId,
+      type: 'payout' as const,
+      amountCents: -p.amountCents,
+      date,
+      note: 'Distribution',
+      batchId,
+      createdBy: ctx.actorMemberId,
+    })),
+    ctx.now,
+  );
+  return { ...preview, entries: await entriesByIds(ctx.tx, ctx.syndicateId, ids) };
+}
