@@ -27,6 +27,13 @@ export const queryKeys = {
   },
   nextBet: ['/api/next-bet'] as const,
   syndicateStats: ['/api/stats/syndicate'] as const,
+  /** The bank: summary, ledger pages, statements (every key under it refreshes together). */
+  bank: {
+    all: ['/api/bank'] as const,
+    summary: ['/api/bank', 'summary'] as const,
+    entries: (filter: object) => ['/api/bank', 'entries', filter] as const,
+    statement: (memberId: number) => ['/api/bank', 'statement', memberId] as const,
+  },
   topPerformers: {
     all: ['/api/stats/top-performers'] as const,
     byLimit: (limit: number) => ['/api/stats/top-performers', limit] as const,
@@ -35,11 +42,13 @@ export const queryKeys = {
 
 /**
  * Refetch everything a bet change can move (spec §7): the bets, the syndicate stats (and their
- * trends), the top performers at every limit, the rotation and the next bet.
+ * trends), the top performers at every limit, the rotation and the next bet, and the bank (a
+ * settled bet's result is shared among the members; a pending stake is in play).
  */
 export function invalidateAfterBetChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.bets }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.syndicateStats }),
     queryClient.invalidateQueries({ queryKey: queryKeys.topPerformers.all }),
     invalidateRotation(queryClient),
