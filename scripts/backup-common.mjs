@@ -32,13 +32,15 @@ export const TABLES = [
   'races',
   'bets',
   'reminders',
+  'bank_entries',
+  'bet_allocation_weights',
 ];
-export const SKIPPED = ['sessions', 'oidc_logins', 'join_failures', 'throttle_counters'];
+export const SKIPPED = ['sessions', 'oidc_logins', 'join_failures', 'throttle_counters', 'idempotency_keys'];
 /**
  * Aggregates derived from bets by a trigger (src/server/db/bet-stats-trigger.ts):
  * not backed up; loading the bets on restore rebuilds them, so they cannot disagree with bets.
  */
-export const DERIVED = ['member_bet_stats', 'syndicate_day_stats'];
+export const DERIVED = ['member_bet_stats', 'syndicate_day_stats', 'bank_member_totals'];
 
 /** DATABASE_URL, or the embedded cluster of the app running on DATA_DIR (default ./data). */
 export function databaseUrl() {

@@ -47,8 +47,11 @@ export async function backup(url, file) {
       const { rows } = await client.query(`select count(*)::int as n from ${t}`);
       const n = rows[0].n;
       write(JSON.stringify({ table: t, rows: n }));
+      // Rows in id order (a reversal after the entry it undoes); tables without an id by all columns.
+      const columns = tables[t];
+      const order = columns.includes('id') ? 'x.id' : columns.map((c) => `x.${c}`).join(', ');
       await client.query(
-        `declare c no scroll cursor for select to_jsonb(x)::text as j from ${t} x order by x.id`,
+        `declare c no scroll cursor for select to_jsonb(x)::text as j from ${t} x order by ${order}`,
       );
       let written = 0;
       while (true) {

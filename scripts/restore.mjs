@@ -85,6 +85,8 @@ export async function restore(url, file) {
     }
     if (!ended) throw new Error('Backup is truncated (no end marker): nothing was restored.');
     for (const t of TABLES) {
+      // Tables keyed by their parents (bet_allocation_weights) have no id sequence to move on.
+      if (!(await columnsOf(client, t)).includes('id')) continue;
       await client.query(
         `select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 1), (select count(*) > 0 from ${t}))`,
       );

@@ -21,6 +21,7 @@ interface Ids {
   race: number;
   bet: number;
   reminder: number;
+  entry: number;
 }
 
 async function created(res: Promise<{ statusCode: number; body: string; json<T>(): T }>): Promise<number> {
@@ -73,7 +74,8 @@ async function populate(admin: Client, tag: string): Promise<Ids> {
     startDate: '2030-12-01',
   });
   if (assigned.statusCode !== 201) throw new Error(`assign failed: ${assigned.body}`);
-  return { member, plan, race, bet, reminder };
+  const entry = await created(admin.post('/api/bank/contributions', { memberId: member, amount: 50 }));
+  return { member, plan, race, bet, reminder, entry };
 }
 
 /** Every row of the syndicate, in a stable order: the "unchanged" check compares these. */
@@ -100,6 +102,15 @@ async function snapshot(syndicateId: number) {
     reminders: byId(
       await db.select().from(schema.reminders).where(eq(schema.reminders.syndicateId, syndicateId)),
     ),
+    bankEntries: byId(
+      await db.select().from(schema.bankEntries).where(eq(schema.bankEntries.syndicateId, syndicateId)),
+    ),
+    bankTotals: (
+      await db
+        .select()
+        .from(schema.bankMemberTotals)
+        .where(eq(schema.bankMemberTotals.syndicateId, syndicateId))
+    ).sort((x, y) => x.memberId - y.memberId),
   };
 }
 
@@ -134,6 +145,8 @@ function pathAttempts(a: Ids, b: Ids): Record<string, { id: number; body?: objec
     'DELETE /api/bets/:id': { id: a.bet },
     'PUT /api/reminders/:id/complete': { id: a.reminder },
     'DELETE /api/reminders/:id': { id: a.reminder },
+    'GET /api/bank/members/:memberId/statement': { id: a.member },
+    'POST /api/bank/entries/:id/reverse': { id: a.entry, body: { reason: 'Hijacked' } },
   };
 }
 
@@ -158,6 +171,10 @@ function bodyAttempts(a: Ids, b: Ids): { method: 'POST' | 'PUT'; url: string; bo
       url: `/api/members/${b.member}/subscriptions`,
       body: { subscriptionId: a.plan, startDate: '2031-01-01' },
     },
+    { method: 'POST', url: '/api/bank/contributions', body: { memberId: a.member, amount: 5 } },
+    { method: 'POST', url: '/api/bank/payouts', body: { memberId: a.member, amount: 5 } },
+    { method: 'POST', url: '/api/bank/adjustments', body: { memberId: a.member, amount: 5, note: 'x' } },
+    { method: 'POST', url: '/api/bank/distributions', body: { memberIds: [a.member], amount: 5 } },
   ];
 }
 
@@ -181,7 +198,7 @@ describe('tenant isolation', () => {
     for (const caller of [adminB, memberB]) {
       for (const [key, { id, body }] of Object.entries(attempts)) {
         const [method, url] = key.split(' ') as ['GET', string];
-        const res = await caller.request(method, url.replace(':id', String(id)), body);
+        const res = await caller.request(method, url.replace(/:\w+/, String(id)), body);
         made++;
         // A member of B may be refused for their role before the id is looked at (403): that
         // answer does not depend on A's data. Anything else must be 404.
@@ -221,6 +238,8 @@ describe('tenant isolation', () => {
       '/api/stats/syndicate',
       '/api/settings',
       '/api/syndicates',
+      '/api/bank',
+      '/api/bank/entries?limit=200',
     ]) {
       const res = await adminB.get(url);
       expect(res.statusCode, url).toBe(200);

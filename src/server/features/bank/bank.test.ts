@@ -503,4 +503,51 @@ describe('bank', () => {
     expect((await bank(c.admin)).balance).toBe(0);
     await expectInvariants(c);
   });
+
+  it('reproduces the worked example of docs/bank.md to the cent', async () => {
+    const c = await crew(t); // Alice (admin) and Mia stand in for Alice and Bob
+    const carol = await joinPeer(t, c, 'Carol Third');
+    const [alice, bob] = [c.adminMemberId, c.memberMemberId];
+    await contribute(c.admin, alice, 100);
+    await contribute(c.admin, bob, 100);
+    await contribute(c.admin, carol.memberId, 50);
+    const lucky = await placeBet(
+      c.admin,
+      singleBet(c, { memberId: bob, horseName: 'Lucky Star', amount: 30, odds: 3.5 }),
+    );
+    expect((await bank(c.admin)).available).toBe(220);
+    await settleBet(c.admin, lucky.id, 'win');
+    const dark = await placeBet(c.admin, singleBet(c, { horseName: 'Dark Horse', amount: 10, odds: 4 }));
+    await settleBet(c.admin, dark.id, 'loss');
+    let s = await bank(c.admin);
+    expect([alice, bob, carol.memberId].map((id) => line(s, id).balance)).toEqual([121.66, 121.67, 71.67]);
+    const edit = await c.admin.put(`/api/bets/${lucky.id}`, {
+      horseName: 'Lucky Star',
+      betType: 'win',
+      odds: 3,
+      amount: 30,
+      oddsType: 'fixed',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    s = await bank(c.admin);
+    expect([alice, bob, carol.memberId].map((id) => line(s, id).balance)).toEqual([116.66, 116.67, 66.67]);
+    expect(s.balance).toBe(300);
+    const paid = await c.admin.post('/api/bank/distributions', { amount: 150 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json<{ payouts: { amount: number }[] }>().payouts.map((p) => p.amount)).toEqual([
+      58.33, 58.34, 33.33,
+    ]);
+    const csv = (await c.member.get(`/api/bank/members/${bob}/statement?format=csv`)).body.split('\r\n');
+    expect(csv.map((row) => row.split(',').slice(1).join(','))).toEqual([
+      'type,description,amount,balance',
+      'contribution,Contribution,100.00,100.00',
+      'allocation,Lucky Star (win),25.00,125.00',
+      'allocation,Dark Horse (win),-3.33,121.67',
+      'reversal,Bet changed: Lucky Star (win),-25.00,96.67',
+      'allocation,Lucky Star (win),20.00,116.67',
+      'payout,Distribution,-58.34,58.33',
+      '',
+    ]);
+    await expectInvariants(c);
+  });
 });

@@ -36,11 +36,20 @@ describe('settings', () => {
       currency: 'usd',
       rotationStrategy: 'sequential',
       timezone: 'UTC',
+      shareBasis: 'equal',
     });
     const res = await client.put('/api/settings', { ...valid, syndicateName: '  The Punting Club ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(valid);
-    expect((await client.get('/api/settings')).json()).toEqual(valid);
+    // Without shareBasis the stored basis is kept.
+    expect(res.json()).toEqual({ ...valid, shareBasis: 'equal' });
+    expect((await client.get('/api/settings')).json()).toEqual({ ...valid, shareBasis: 'equal' });
+    const capital = await client.put('/api/settings', { ...valid, shareBasis: 'capital' });
+    expect(capital.json()).toEqual({ ...valid, shareBasis: 'capital' });
+    const kept = await client.put('/api/settings', valid);
+    expect(kept.json<Settings>().shareBasis).toBe('capital');
+    const bad = await client.put('/api/settings', { ...valid, shareBasis: 'vibes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ErrorBody>().message).toBe('Share basis must be equal or capital');
     expect((await rowOf(syndicate.id))?.defaultBetAmountCents).toBe(5000);
     // The name is the syndicate's name everywhere.
     const [listed] = (await client.get('/api/syndicates')).json<{ name: string }[]>();
