@@ -550,4 +550,73 @@ describe('bank', () => {
     ]);
     await expectInvariants(c);
   });
+
+  it('answers bad input with 400 and the field message, and writes nothing', async () => {
+    const c = await crew(t);
+    const m = c.memberMemberId;
+    const cases: [string, unknown, string][] = [
+      ['/api/bank/contributions', { amount: 5 }, 'Please select a member'],
+      ['/api/bank/contributions', { memberId: 'me', amount: 5 }, 'Please select a member'],
+      ['/api/bank/contributions', { memberId: m }, 'Amount is required'],
+      ['/api/bank/contributions', { memberId: m, amount: -5 }, 'Amount must be positive'],
+      ['/api/bank/contributions', { memberId: m, amount: 0 }, 'Amount must be positive'],
+      ['/api/bank/contributions', { memberId: m, amount: 1.005 }, 'Use at most 2 decimals'],
+      ['/api/bank/contributions', { memberId: m, amount: 1_000_001 }, 'Amount must be at most 1000000'],
+      ['/api/bank/contributions', { memberId: m, amount: '5' }, 'Amount must be positive'],
+      [
+        '/api/bank/contributions',
+        { memberId: m, amount: 5, date: 'tomorrow' },
+        'Date must be a valid date (YYYY-MM-DD)',
+      ],
+      [
+        '/api/bank/contributions',
+        { memberId: m, amount: 5, date: '2030-02-30' },
+        'Date must be a valid date (YYYY-MM-DD)',
+      ],
+      [
+        '/api/bank/contributions',
+        { memberId: m, amount: 5, note: 'x'.repeat(501) },
+        'Note must be at most 500 characters',
+      ],
+      ['/api/bank/payouts', { memberId: m, amount: -1 }, 'Amount must be positive'],
+      ['/api/bank/adjustments', { amount: 5, note: '   ' }, 'A note is required'],
+      ['/api/bank/adjustments', { amount: 'x', note: 'n' }, 'Amount must not be zero'],
+      ['/api/bank/distributions', { memberIds: [] }, 'Members must be a list of member ids'],
+      ['/api/bank/distributions', { memberIds: 'all' }, 'Members must be a list of member ids'],
+      ['/api/bank/distributions', { dryRun: 'yes' }, 'dryRun must be true or false'],
+    ];
+    for (const [url, body, message] of cases) {
+      const res = await c.admin.post(url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json<ErrorBody>().message, `${url} ${JSON.stringify(body)}`).toBe(message);
+    }
+    const s = await bank(c.admin);
+    expect([s.contributed, s.paidOut, s.adjustments]).toEqual([0, 0, 0]);
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from bank_entries where syndicate_id = ${c.syndicateId}`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('leaves inactive and removed members out of an equal split; former members stay listed while owed', async () => {
+    const c = await crew(t);
+    const peer = await joinPeer(t, c);
+    const gone = await joinPeer(t, c, 'Gone Gary');
+    await contribute(c.admin, gone.memberId, 10);
+    const deactivate = await c.admin.put(`/api/members/${peer.memberId}`, { isActive: false });
+    expect(deactivate.statusCode, deactivate.body).toBe(200);
+    expect((await c.admin.delete(`/api/members/${gone.memberId}`)).statusCode).toBe(204);
+    const bet = await placeBet(c.admin, singleBet(c, { amount: 10, odds: 2 }));
+    await settleBet(c.admin, bet.id, 'win');
+    const s = await bank(c.admin);
+    expect(line(s, c.adminMemberId).bettingResult).toBe(5);
+    expect(line(s, c.memberMemberId).bettingResult).toBe(5);
+    expect(line(s, peer.memberId).bettingResult).toBe(0);
+    expect(line(s, gone.memberId)).toMatchObject({ active: false, balance: 10 });
+    // Paid out, the former member leaves the list.
+    const paid = await c.admin.post('/api/bank/payouts', { memberId: gone.memberId, amount: 10 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await bank(c.admin)).members.some((x) => x.memberId === gone.memberId)).toBe(false);
+    await expectInvariants(c);
+  });
 });
