@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
+import { BankCard } from './components/bank-card';
 import { CalendarWidget } from './components/calendar-widget';
 import { RecentBets } from './components/recent-bets';
 import { RemindersPanel } from './components/reminders-panel';
@@ -16,7 +17,7 @@ const loadAddReminder = () => import('@/features/reminders/components/add-remind
 const AddBetDialog = lazy(() => loadAddBet().then((m) => ({ default: m.AddBetDialog })));
 const AddReminderDialog = lazy(() => loadAddReminder().then((m) => ({ default: m.AddReminderDialog })));
 
-/** The dashboard (spec §2): stats, upcoming and recent bets, calendar, top performers, reminders. */
+/** The dashboard (spec §2): stats, upcoming and recent bets, the bank, calendar, top performers, reminders. */
 export function DashboardPage() {
   const addBet = useDialogState();
   const addReminder = useDialogState();
@@ -49,6 +50,7 @@ export function DashboardPage() {
           <RecentBets />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <BankCard />
           <CalendarWidget />
           <TopPerformers />
           <RemindersPanel onAddReminder={openReminder} />

@@ -6,6 +6,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useBank } from '@/features/bank/api/get-bank';
+import { StatementSheet } from '@/features/bank/components/statement-sheet';
+import { useDialogState } from '@/features/calendar/use-dialog-state';
 import { useTopPerformers } from '@/features/stats/api/get-top-performers';
 import { errorStatus, readApiErrorBody } from '@/lib/api';
 import { copyText } from '@/lib/clipboard';
@@ -17,7 +20,7 @@ import { useMembers } from './api/get-members';
 import { ClaimLinkDialog, type ShownClaimLink } from './components/claim-link-dialog';
 import { FormerMembersSection } from './components/former-members-section';
 import { ManageSubscriptionDialog } from './components/manage-subscription-dialog';
-import { MemberCard } from './components/member-card';
+import { type MemberBank, MemberCard } from './components/member-card';
 import { MemberFormDialog } from './components/member-form-dialog';
 
 /** Spec §9: the members page asks for every performer (limit 100). */
@@ -29,6 +32,7 @@ export function MembersPage() {
   const ids = useMemo(() => (members.data ?? []).map((m) => m.id), [members.data]);
   const subscriptions = useAllMemberSubscriptions(ids);
   const performers = useTopPerformers(PERFORMERS_LIMIT);
+  const bank = useBank();
   const remove = useDeleteMember();
   const claimLink = useCreateClaimLink();
 
@@ -36,11 +40,24 @@ export function MembersPage() {
   const [managing, setManaging] = useState<Member | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [shownLink, setShownLink] = useState<ShownClaimLink | null>(null);
+  // The statement sheet gives focus back to the card's Statement button when it closes.
+  const statement = useDialogState();
+  const [statementOf, setStatementOf] = useState<number | null>(null);
 
   const byMember = useMemo(
     () => new Map((performers.data ?? []).map((p) => [p.member.id, p])),
     [performers.data],
   );
+  const bankByMember = useMemo(
+    () => new Map((bank.data?.members ?? []).map((m) => [m.memberId, m])),
+    [bank.data],
+  );
+  /** A member the bank does not list has no entries yet: balance 0, nothing owed. */
+  const bankOf = (memberId: number): MemberBank | undefined => {
+    if (!bank.data) return undefined;
+    const m = bankByMember.get(memberId);
+    return { balance: m?.balance ?? 0, duesOwed: m?.duesOwed ?? 0 };
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -121,11 +138,16 @@ export function MembersPage() {
               subscription={findActiveSubscription(subscriptions.data, member.id)}
               subscriptionPending={subscriptions.isPending}
               performance={byMember.get(member.id)}
+              bank={bankOf(member.id)}
               isAdmin={isAdmin}
               onEdit={(m) => setEditing({ member: m })}
               onManageSubscription={setManaging}
               onDelete={setDeleting}
               onCopyInviteLink={copyInviteLink}
+              onStatement={(m) => {
+                setStatementOf(m.id);
+                statement.show();
+              }}
             />
           ))}
         </div>
@@ -152,6 +174,7 @@ export function MembersPage() {
           if (!open) setShownLink(null);
         }}
       />
+      <StatementSheet memberId={statementOf} open={statement.open} onOpenChange={statement.onOpenChange} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useReminders } from './api/get-reminders';
 import { AddReminderDialog } from './components/add-reminder-dialog';
+import { ChaseDues } from './components/chase-dues';
 import { NextBetBanner } from './components/next-bet-banner';
 import { ReminderList } from './components/reminder-list';
 
@@ -40,6 +41,7 @@ export function RemindersPage() {
       </div>
 
       <NextBetBanner />
+      <ChaseDues />
 
       <Tabs defaultValue="active">
         <TabsList className="w-full sm:w-auto">

@@ -21,6 +21,8 @@ export function useAssignSubscription() {
         queryClient.invalidateQueries({ queryKey: queryKeys.memberSubscriptions.byMember(memberId) }),
         // The plans' active-member counts change.
         queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
+        // A plan whose start date has arrived charges its dues at once (docs/bank.md).
+        queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }),
       ]),
   });
 }

@@ -13,6 +13,8 @@ export function useCreateMember() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.members }),
+        // The bank lists every member (equal shares change with the number of members).
+        queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }),
         invalidateRotation(queryClient),
       ]),
   });

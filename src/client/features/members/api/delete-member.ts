@@ -14,6 +14,8 @@ export function useDeleteMember() {
         queryClient.invalidateQueries({ queryKey: queryKeys.members }),
         queryClient.invalidateQueries({ queryKey: queryKeys.memberSubscriptions.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
+        // A former member stays in the bank only while their balance is not zero.
+        queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.topPerformers.all }),
         invalidateRotation(queryClient),
       ]),

@@ -15,6 +15,7 @@ export function useRestoreMember() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.members }),
         queryClient.invalidateQueries({ queryKey: queryKeys.memberSubscriptions.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.topPerformers.all }),
         invalidateRotation(queryClient),
       ]),

@@ -22,6 +22,8 @@ export function useUpdateMember() {
         queryClient.invalidateQueries({ queryKey: queryKeys.members }),
         queryClient.invalidateQueries({ queryKey: queryKeys.myMember }),
         queryClient.invalidateQueries({ queryKey: queryKeys.bets }),
+        // The bank shows names and who is active.
+        queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.topPerformers.all }),
         invalidateRotation(queryClient),
       ]),

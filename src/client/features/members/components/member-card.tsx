@@ -1,7 +1,7 @@
 import type { Member } from '@shared/member';
 import type { TopPerformer } from '@shared/stats';
 import type { MemberSubscription } from '@shared/subscription';
-import { CreditCard, Link2, Mail, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { CreditCard, FileText, Link2, Mail, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,12 +23,22 @@ export interface MemberCardProps {
   /** Still loading the member's subscriptions. */
   subscriptionPending: boolean;
   performance: TopPerformer | undefined;
+  /** The member's bank account (balance and dues owed, in dollars); undefined while the bank loads. */
+  bank: MemberBank | undefined;
   isAdmin: boolean;
   onEdit: (member: Member) => void;
   onManageSubscription: (member: Member) => void;
   onDelete: (member: Member) => void;
   /** Copy the personal claim link of a member no account is linked to yet. */
   onCopyInviteLink: (member: Member) => void;
+  /** Open the member's bank statement. */
+  onStatement: (member: Member) => void;
+}
+
+/** What a member card shows of the bank: a member the bank does not list has 0 and owes nothing. */
+export interface MemberBank {
+  balance: number;
+  duesOwed: number;
 }
 
 /** A member's card: who they are, their plan, and how their bets have gone. */
@@ -37,11 +47,13 @@ export function MemberCard({
   subscription,
   subscriptionPending,
   performance,
+  bank,
   isAdmin,
   onEdit,
   onManageSubscription,
   onDelete,
   onCopyInviteLink,
+  onStatement,
 }: MemberCardProps) {
   const fmt = useSyndicateFormat();
   const earnings = performance?.earnings ?? 0;
@@ -128,6 +140,31 @@ export function MemberCard({
               </span>
             )}
           </dd>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <div className="grid min-w-0 gap-0.5">
+            <dt className="text-xs font-medium text-muted-foreground">Bank balance</dt>
+            <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-semibold tabular-nums" data-testid="member-bank-balance">
+                {bank ? fmt.money(bank.balance) : '…'}
+              </span>
+              {bank && bank.duesOwed > 0 ? (
+                <Badge variant="warning" data-testid="member-owes">
+                  Owes {fmt.money(bank.duesOwed)}
+                </Badge>
+              ) : null}
+            </dd>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            className="shrink-0"
+            onClick={() => onStatement(member)}
+            aria-label={`Statement of ${member.name}`}
+          >
+            <FileText aria-hidden="true" />
+            Statement
+          </Button>
         </div>
       </dl>
       <dl className="grid grid-cols-2 gap-3 border-t border-border pt-3 text-sm">

@@ -1,3 +1,4 @@
+import type { ShareBasis } from '@shared/bank';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 
@@ -8,6 +9,8 @@ export interface SyndicateSettings {
   currency: string;
   rotationStrategy: 'sequential' | 'random' | 'manual';
   timezone: string;
+  /** Who shares a settled bet's result in the bank: every active member equally, or by capital. */
+  shareBasis: ShareBasis;
 }
 
 /** Shown wherever the syndicate name is needed before settings exist (spec §2). */

@@ -3,18 +3,24 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { invalidateRotation, queryKeys } from '@/lib/query-keys';
 
-/** PUT /api/settings {syndicateName, defaultBetAmount, currency, rotationStrategy, timezone?} → the settings. Admin only. */
+/** PUT /api/settings {syndicateName, defaultBetAmount, currency, rotationStrategy, timezone?, shareBasis?} → the settings. Admin only. */
 export const updateSettings = (input: UpdateSettingsInput) =>
   apiRequest<Settings>('PUT', '/api/settings', input);
 
-/** The answer replaces the cached settings at once (title, currency, zone); the rotation may change with the strategy. */
+/**
+ * The answer replaces the cached settings at once (title, currency, zone); the rotation may change
+ * with the strategy, and the bank summary carries the share basis.
+ */
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.settings, settings);
-      return invalidateRotation(queryClient);
+      return Promise.all([
+        invalidateRotation(queryClient),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bank.summary }),
+      ]);
     },
   });
 }

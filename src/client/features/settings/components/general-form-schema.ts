@@ -1,3 +1,4 @@
+import { SHARE_BASES } from '@shared/bank';
 import {
   CURRENCIES,
   DEFAULT_BET_MAX,
@@ -23,14 +24,16 @@ export const generalFormSchema = z.object({
   currency: z.enum(CURRENCIES),
   rotationStrategy: z.enum(ROTATION_STRATEGIES),
   timezone: z.string().min(1),
+  shareBasis: z.enum(SHARE_BASES),
 });
 export type GeneralFormValues = z.infer<typeof generalFormSchema>;
 
-/** Spec §9 defaults: bet 100, usd, sequential. */
+/** Spec §9 defaults: bet 100, usd, sequential; the bank shares equally (issue 14). */
 export const SETTING_DEFAULTS = {
   defaultBetAmount: 100,
   currency: 'usd',
   rotationStrategy: 'sequential',
+  shareBasis: 'equal',
 } as const;
 
 export function settingsToForm(s: SyndicateSettings, fallbackZone: string): GeneralFormValues {
@@ -42,6 +45,8 @@ export function settingsToForm(s: SyndicateSettings, fallbackZone: string): Gene
       : 'usd',
     rotationStrategy: s.rotationStrategy,
     timezone: s.timezone || fallbackZone,
+    // An older server without the field: the default.
+    shareBasis: s.shareBasis ?? 'equal',
   };
 }
 
@@ -51,6 +56,12 @@ export const CURRENCY_OPTIONS = [
   { value: 'gbp', label: 'GBP — British Pound (£)' },
   { value: 'aud', label: 'AUD — Australian Dollar (A$)' },
   { value: 'nzd', label: 'NZD — New Zealand Dollar (NZ$)' },
+] as const;
+
+/** Who shares a settled bet's result in the bank (docs/bank.md). */
+export const SHARE_BASIS_OPTIONS = [
+  { value: 'equal', label: 'Equal' },
+  { value: 'capital', label: 'By capital' },
 ] as const;
 
 export const ROTATION_OPTIONS = [

@@ -17,6 +17,7 @@ import {
   generalFormSchema,
   ROTATION_OPTIONS,
   SETTING_DEFAULTS,
+  SHARE_BASIS_OPTIONS,
   settingsToForm,
   timeZoneOptions,
 } from './general-form-schema';
@@ -160,6 +161,21 @@ export function GeneralSettings({ isAdmin }: { isAdmin: boolean }) {
                       label="Time Zone"
                       hint="Decides 'today', due dates and overdue reminders."
                       options={zones}
+                      value={field.value}
+                      onValueChange={field.onChange}
+                      disabled={readOnly}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="shareBasis"
+                  render={({ field }) => (
+                    <SelectField
+                      className="grid-cols-1"
+                      label="Share basis"
+                      hint="How a settled bet's result is shared in the bank: equally, or by each member's capital."
+                      options={SHARE_BASIS_OPTIONS}
                       value={field.value}
                       onValueChange={field.onChange}
                       disabled={readOnly}

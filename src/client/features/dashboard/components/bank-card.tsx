@@ -1,0 +1,58 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'wouter';
+import { useBank } from '@/features/bank/api/get-bank';
+import { useMyMember } from '@/features/members/api/get-my-member';
+import { useSyndicateFormat } from '@/lib/format';
+import { DashboardCard } from './dashboard-card';
+
+/**
+ * The syndicate bank at a glance (issue 14): its balance, and the signed-in member's own balance
+ * and share, linking to /bank. The figures keep their place while loading ('…'), so nothing below
+ * moves when they arrive.
+ */
+export function BankCard() {
+  const f = useSyndicateFormat();
+  const bank = useBank();
+  const me = useMyMember();
+  const loading = '…';
+  const b = bank.data;
+  // A member the bank does not list yet has no entries: balance 0, share 0.
+  const mine = b && me.data ? b.members.find((m) => m.memberId === me.data.id) : undefined;
+  const ready = b !== undefined && me.data !== undefined;
+  const failed = bank.isError;
+  return (
+    <DashboardCard
+      title="Bank"
+      action={
+        <Link
+          href="/bank"
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          View bank
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      }
+    >
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-3">
+        <div className="col-span-2">
+          <dt className="text-sm text-muted-foreground">Bank balance</dt>
+          <dd className="text-2xl font-bold tracking-tight tabular-nums" data-testid="bank-card-balance">
+            {failed ? '—' : b ? f.money(b.balance) : loading}
+          </dd>
+        </div>
+        <div className="rounded-md bg-muted/60 p-3">
+          <dt className="text-xs text-muted-foreground">Your balance</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="bank-card-my-balance">
+            {failed ? '—' : ready ? f.money(mine?.balance ?? 0) : loading}
+          </dd>
+        </div>
+        <div className="rounded-md bg-muted/60 p-3">
+          <dt className="text-xs text-muted-foreground">Your share</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="bank-card-my-share">
+            {failed ? '—' : ready ? `${(mine?.share ?? 0).toFixed(1)}%` : loading}
+          </dd>
+        </div>
+      </dl>
+    </DashboardCard>
+  );
+}
