@@ -6,6 +6,7 @@ const ROUTES = [
   { path: '/', title: 'Dashboard', bottom: 'Home', heading: 'Dashboard' },
   { path: '/members', title: 'Members', bottom: 'Members', heading: 'Members' },
   { path: '/bets', title: 'Bets', bottom: 'Bets', heading: 'Bets' },
+  { path: '/bank', title: 'Bank', bottom: 'Bank', heading: 'Bank' },
   { path: '/rankings', title: 'Rankings', bottom: 'Rankings', heading: 'Punter Rankings' },
   { path: '/calendar', title: 'Calendar', bottom: 'Calendar', heading: 'Race Calendar' },
   { path: '/reminders', title: 'Reminders', bottom: 'Reminders', heading: 'Reminders' },

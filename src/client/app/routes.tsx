@@ -10,6 +10,7 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
   '/': () => import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage),
   '/members': () => import('@/features/members/members-page').then((m) => m.MembersPage),
   '/bets': () => import('@/features/bets/bets-page').then((m) => m.BetsPage),
+  '/bank': () => import('@/features/bank/bank-page').then((m) => m.BankPage),
   '/rankings': () => import('@/features/rankings/rankings-page').then((m) => m.RankingsPage),
   '/calendar': () => import('@/features/calendar/calendar-page').then((m) => m.CalendarPage),
   '/reminders': () => import('@/features/reminders/reminders-page').then((m) => m.RemindersPage),
@@ -35,6 +36,7 @@ function page(path: string) {
 const DashboardPage = page('/');
 const MembersPage = page('/members');
 const BetsPage = page('/bets');
+const BankPage = page('/bank');
 const RankingsPage = page('/rankings');
 const CalendarPage = page('/calendar');
 const RemindersPage = page('/reminders');
@@ -51,6 +53,7 @@ export function SyndicateRoutes() {
             <Route path="/" component={DashboardPage} />
             <Route path="/members" component={MembersPage} />
             <Route path="/bets" component={BetsPage} />
+            <Route path="/bank" component={BankPage} />
             <Route path="/rankings" component={RankingsPage} />
             <Route path="/calendar" component={CalendarPage} />
             <Route path="/reminders" component={RemindersPage} />

@@ -2,7 +2,10 @@ import { Link, useLocation } from 'wouter';
 import { cn } from '@/lib/cn';
 import { isActivePath, NAV_ITEMS } from './nav-items';
 
-/** Small screens only: all eight entries as icon + short label, sized to fit 390 px. */
+/**
+ * Small screens only: all nine entries (the spec's eight and Bank) as icon + short label. Each
+ * entry is as wide as its label plus an equal part of the spare width, so the nine fit 390 px.
+ */
 export function BottomNav() {
   const [location] = useLocation();
   return (
@@ -10,11 +13,11 @@ export function BottomNav() {
       aria-label="Bottom navigation"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.05)] lg:hidden"
     >
-      <ul className="grid grid-cols-8">
+      <ul className="flex">
         {NAV_ITEMS.map((item) => {
           const active = isActivePath(item.path, location);
           return (
-            <li key={item.path} className="min-w-0">
+            <li key={item.path} className="min-w-0 flex-auto">
               <Link
                 href={item.path}
                 aria-current={active ? 'page' : undefined}
