@@ -23,6 +23,22 @@ test.use({ bypassCSP: true });
 
 const statValue = (page: Page, title: string) => panel(page, title).getByTestId('stat-value');
 
+const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+
+/** The Bank card shows GET /api/bank's balance, and the signed-in member's balance and share. */
+async function expectBankCard(page: Page, myId: number) {
+  const bank = (await (await page.request.get('/api/bank')).json()) as {
+    balance: number;
+    members: { memberId: number; balance: number; share: number }[];
+  };
+  const mine = bank.members.find((m) => m.memberId === myId);
+  const card = panel(page, 'Bank');
+  await expect(card.getByTestId('bank-card-balance')).toHaveText(usd(bank.balance));
+  await expect(card.getByTestId('bank-card-my-balance')).toHaveText(usd(mine?.balance ?? 0));
+  await expect(card.getByTestId('bank-card-my-share')).toHaveText(`${(mine?.share ?? 0).toFixed(1)}%`);
+  return bank;
+}
+
 test('the stat cards, recent bets and top performers follow bets settled through the API', async ({
   page,
   baseURL,
@@ -50,6 +66,18 @@ test('the stat cards, recent bets and top performers follow bets settled through
   await expect(panel(page, 'Top Performers')).toContainText('No data available');
   // Trends compare this 30 days with the previous 30: with no earlier bets there is no base, so none show.
   await expect(page.getByTestId('stat-trend')).toHaveCount(0);
+  // The Bank card (beside the four stat cards, which stay as they are) links to the bank.
+  const bankCard = panel(page, 'Bank');
+  await expect(bankCard.getByTestId('bank-card-balance')).toHaveText('$0.00');
+  await expect(bankCard.getByTestId('bank-card-my-balance')).toHaveText('$0.00');
+  await expect(bankCard.getByTestId('bank-card-my-share')).toHaveText('0.0%');
+  await expect(bankCard.getByRole('link', { name: 'View bank' })).toHaveAttribute('href', '/bank');
+  await expect(page.getByRole('region', { name: 'Statistics' }).getByRole('heading')).toHaveText([
+    'Total Wins',
+    'Current Balance',
+    'Win Rate',
+    'Next Bet',
+  ]);
 
   // One win: 10 at 3.00 → +20.
   const ago = (d: number) => daysFromNowAtNoonUtc(-d);
@@ -58,6 +86,10 @@ test('the stat cards, recent bets and top performers follow bets settled through
   await expect(statValue(page, 'Total Wins')).toHaveText('1');
   await expect(statValue(page, 'Current Balance')).toHaveText('$20.00');
   await expect(statValue(page, 'Win Rate')).toHaveText('100%');
+  // +20 shared equally by the two members: the bank holds 20, each member 10 (50%).
+  await expect(bankCard.getByTestId('bank-card-balance')).toHaveText('$20.00');
+  await expect(bankCard.getByTestId('bank-card-my-balance')).toHaveText('$10.00');
+  await expect(bankCard.getByTestId('bank-card-my-share')).toHaveText('50.0%');
   const top = panel(page, 'Top Performers').getByTestId('top-performer');
   await expect(top).toHaveCount(1);
   await expect(top.first()).toContainText(me.name);
@@ -75,6 +107,8 @@ test('the stat cards, recent bets and top performers follow bets settled through
   await expect(statValue(page, 'Total Wins')).toHaveText('3');
   await expect(statValue(page, 'Current Balance')).toHaveText('$30.00');
   await expect(statValue(page, 'Win Rate')).toHaveText('50%');
+  const bank = await expectBankCard(page, me.id);
+  expect(bank.balance).toBe(30);
   await expect(top).toHaveCount(2);
   await expect(top.nth(0)).toContainText(me.name);
   await expect(top.nth(0)).toContainText('67% win rate');
@@ -109,6 +143,8 @@ test('the stat cards, recent bets and top performers follow bets settled through
 
   await expectNoSeriousA11yViolations(page);
   await snap(page, testInfo, 'dashboard-stats');
+  await panel(page, 'Bank').getByRole('link', { name: 'View bank' }).click();
+  await expect(page).toHaveURL(/\/bank$/);
 });
 
 test('upcoming bets, the next-bet banner, the reminders panel and the calendar widget', async ({

@@ -61,6 +61,9 @@ test('an admin adds a member, assigns a subscription and deletes the member', as
   await expect(card).toContainText('No active subscription');
   await expect(card).toContainText('No bets');
   await expect(card).toContainText('$0');
+  // The bank: nothing paid in yet, nothing owed.
+  await expect(card.getByTestId('member-bank-balance')).toHaveText('$0.00');
+  await expect(card.getByTestId('member-owes')).toHaveCount(0);
 
   // Manage Subscription: a plan is required; then it shows with 'Active' and 'Expires'.
   await card.getByRole('button', { name: `Actions for ${name}` }).click();
@@ -86,7 +89,23 @@ test('an admin adds a member, assigns a subscription and deletes the member', as
   await expect(card).toContainText('Gold');
   await expect(card.getByText('Active', { exact: true }).last()).toBeVisible();
   await expect(card).toContainText(`Expires ${shortDate(sub!.endDate.slice(0, 10))}`);
+  // A plan starting today charges its price at once: the card shows what is owed.
+  await expect(card.getByTestId('member-owes')).toHaveText('Owes $50.00');
+  await expect(card.getByTestId('member-bank-balance')).toHaveText('$0.00');
   await shot(page, testInfo, 'members');
+
+  // The statement opens from the card and gives focus back when closed by keyboard.
+  const statementButton = card.getByRole('button', { name: `Statement of ${name}` });
+  await statementButton.click();
+  const statement = page.getByRole('dialog', { name: `Statement: ${name}` });
+  await expect(statement).toBeVisible();
+  await expect(statement.getByTestId('statement-balance')).toHaveText('$0.00');
+  await expect(statement.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'members-statement');
+  await page.keyboard.press('Escape');
+  await expect(statement).toBeHidden();
+  await expect(statementButton).toBeFocused();
 
   // Edit.
   await card.getByRole('button', { name: `Actions for ${name}` }).click();
@@ -144,6 +163,19 @@ test('win rate and earnings come from settled bets; no plans says so', async ({ 
   const l = cards.filter({ hasText: 'Larry Loser' });
   await expect(l).toContainText('0%');
   await expect(l.getByText('-$45', { exact: true })).toHaveClass(/text-destructive/);
+
+  // Each card shows the member's bank balance (settled results are shared among the members).
+  const bank = (await (await page.request.get('/api/bank')).json()) as {
+    members: { memberId: number; balance: number }[];
+  };
+  const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+  for (const [card, id] of [
+    [w, winner.id],
+    [l, loser.id],
+  ] as const) {
+    const balance = bank.members.find((m) => m.memberId === id)?.balance ?? 0;
+    await expect(card.getByTestId('member-bank-balance')).toHaveText(usd(balance));
+  }
 
   await w.getByRole('button', { name: 'Actions for Wendy Winner' }).click();
   await page.getByRole('menuitem', { name: 'Manage Subscription' }).click();

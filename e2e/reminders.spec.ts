@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, toasts } from './support/helpers';
 import {
   addDays,
+  assignPlan,
   createMember,
+  createPlan,
   createRace,
   createReminder,
   joinAsMember,
@@ -25,6 +27,8 @@ test('add (with validation), complete and delete reminders', async ({ page, base
   await expect(page.getByRole('heading', { level: 1, name: 'Reminders' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Active Reminders' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('No active reminders')).toBeVisible();
+  // Nobody owes dues: no Chase dues.
+  await expect(page.getByRole('button', { name: 'Chase dues' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Add Reminder' }).click();
@@ -148,4 +152,37 @@ test('a member completes only their own or unassigned reminders', async ({
   } finally {
     await member.context.close();
   }
+});
+
+test('Chase dues shares who owes what when anyone owes', async ({ page, baseURL, context }, testInfo) => {
+  await seedAdmin(page, baseURL!, 'Ada Admin', 'Dues');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  // No native share sheet: the message is copied instead.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+  });
+  const dora = await createMember(page, baseURL!, 'Dora Dues');
+  const ned = await createMember(page, baseURL!, 'Ned Nopay');
+  const gold = await createPlan(page, baseURL!, { name: 'Gold', price: 50, duration: 3 });
+  const silver = await createPlan(page, baseURL!, { name: 'Silver', price: 25.5, duration: 1 });
+  const { today } = await syndicateToday(page);
+  // Plans starting today charge their price at once; one starting later owes nothing yet.
+  await assignPlan(page, baseURL!, dora.id, gold.id, today);
+  await assignPlan(page, baseURL!, ned.id, silver.id, addDays(today, 7));
+
+  await page.goto('/reminders');
+  await pageReady(page, 'Reminders');
+  await expect(page.getByTestId('dues-summary')).toHaveText('Dora Dues owes $50.00 in dues.');
+  await assignPlan(page, baseURL!, ned.id, silver.id, today);
+  await page.reload();
+  await expect(page.getByTestId('dues-summary')).toHaveText('2 members owe $75.50 in dues.');
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'reminders-chase-dues');
+
+  await page.getByRole('button', { name: 'Chase dues' }).click();
+  await expect(toasts(page).getByText('Link Copied')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('- Dora Dues: $50.00');
+  expect(copied).toContain('- Ned Nopay: $25.50');
+  expect(copied).toContain('Total: $75.50');
 });

@@ -68,7 +68,28 @@ test('general: save the name, copy the invite code, QR code, slider bounds, rese
   await page.keyboard.press('ArrowLeft');
   await expect(slider).toHaveAttribute('aria-valuenow', '490');
   await expect(page.getByTestId('default-bet-value')).toHaveText('$490');
+
+  // Share basis: equal by default; By capital is saved with the rest.
+  const basis = page.getByLabel('Share basis');
+  await expect(basis).toContainText('Equal');
+  await basis.click();
+  await expect(page.getByRole('option')).toHaveText(['Equal', 'By capital']);
+  await page.getByRole('option', { name: 'By capital' }).click();
+  await expect(basis).toContainText('By capital');
   await shot(page, testInfo, 'settings-general');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts(page).getByText('Settings saved')).toBeVisible();
+  const saved = (await (await page.request.get('/api/settings')).json()) as {
+    shareBasis: string;
+    defaultBetAmount: number;
+  };
+  expect(saved).toMatchObject({ shareBasis: 'capital', defaultBetAmount: 490 });
+  expect(((await (await page.request.get('/api/bank')).json()) as { shareBasis: string }).shareBasis).toBe(
+    'capital',
+  );
+  await page.reload();
+  await pageReady(page, 'Settings');
+  await expect(page.getByLabel('Share basis')).toContainText('By capital');
 
   // Manual rotation: after saving it, an admin picks the next member.
   await page.getByLabel('Member Rotation Strategy').click();
@@ -85,6 +106,7 @@ test('general: save the name, copy the invite code, QR code, slider bounds, rese
   await expect(slider).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByLabel('Member Rotation Strategy')).toContainText('Sequential');
   await expect(page.getByLabel('Currency')).toContainText('USD');
+  await expect(page.getByLabel('Share basis')).toContainText('Equal');
 });
 
 test('notifications, account and integrations tabs', async ({ page, baseURL }, testInfo) => {
@@ -157,6 +179,8 @@ test('a member sees settings read-only and can leave', async ({ page, baseURL, b
     await pageReady(p, 'Settings');
     await expect(p.getByLabel('Syndicate Name')).toHaveValue(syndicate.name);
     await expect(p.getByLabel('Syndicate Name')).toBeDisabled();
+    await expect(p.getByLabel('Share basis')).toContainText('Equal');
+    await expect(p.getByLabel('Share basis')).toBeDisabled();
     await expect(p.getByText('Only an admin can change these settings.')).toBeVisible();
     await expect(p.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
     await expect(p.getByRole('button', { name: 'Reset to Defaults' })).toHaveCount(0);

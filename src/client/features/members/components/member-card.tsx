@@ -141,30 +141,28 @@ export function MemberCard({
             )}
           </dd>
         </div>
-        <div className="flex items-center justify-between gap-2">
-          <div className="grid min-w-0 gap-0.5">
-            <dt className="text-xs font-medium text-muted-foreground">Bank balance</dt>
-            <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-semibold tabular-nums" data-testid="member-bank-balance">
-                {bank ? fmt.money(bank.balance) : '…'}
-              </span>
-              {bank && bank.duesOwed > 0 ? (
-                <Badge variant="warning" data-testid="member-owes">
-                  Owes {fmt.money(bank.duesOwed)}
-                </Badge>
-              ) : null}
-            </dd>
-          </div>
-          <Button
-            variant="outline"
-            size="sm"
-            className="shrink-0"
-            onClick={() => onStatement(member)}
-            aria-label={`Statement of ${member.name}`}
-          >
-            <FileText aria-hidden="true" />
-            Statement
-          </Button>
+        <div className="grid grid-cols-1 gap-1">
+          <dt className="text-xs font-medium text-muted-foreground">Bank balance</dt>
+          <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-semibold tabular-nums" data-testid="member-bank-balance">
+              {bank ? fmt.money(bank.balance) : '…'}
+            </span>
+            {bank && bank.duesOwed > 0 ? (
+              <Badge variant="warning" data-testid="member-owes">
+                Owes {fmt.money(bank.duesOwed)}
+              </Badge>
+            ) : null}
+            <Button
+              variant="outline"
+              size="sm"
+              className="ml-auto"
+              onClick={() => onStatement(member)}
+              aria-label={`Statement of ${member.name}`}
+            >
+              <FileText aria-hidden="true" />
+              Statement
+            </Button>
+          </dd>
         </div>
       </dl>
       <dl className="grid grid-cols-2 gap-3 border-t border-border pt-3 text-sm">
