@@ -8,7 +8,8 @@ test.use({ bypassCSP: true });
 
 const card = (page: Page, title: string) =>
   page.getByRole('region', { name: title, exact: true }).getByTestId('bank-stat-value');
-const memberRow = (page: Page, name: string) => page.getByTestId('bank-member-row').filter({ hasText: name });
+const memberRow = (page: Page, name: string) =>
+  page.getByTestId('bank-member-row').filter({ visible: true }).filter({ hasText: name });
 
 async function recordPayment(page: Page, member: string, amount: string) {
   await page.getByRole('button', { name: 'Record payment' }).click();
@@ -43,8 +44,18 @@ test('record payments, share a settled bet, distribute and download a statement'
   await expectNoSeriousA11yViolations(page);
   await payment.getByRole('button', { name: 'Cancel' }).click();
 
+  const keys: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname.startsWith('/api/bank/')) {
+      keys.push(req.headers()['idempotency-key'] ?? '');
+    }
+  });
   await recordPayment(page, 'Carol Cash', '100');
   await recordPayment(page, 'Dan Deposit', '50');
+  // Each submitted dialog sends its own key.
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).not.toBe(keys[0]);
   await expect(card(page, 'Balance')).toHaveText('$150.00');
   await expect(memberRow(page, 'Carol Cash').getByTestId('bank-member-balance')).toHaveText('$100.00');
 
@@ -150,6 +161,52 @@ test('record payments, share a settled bet, distribute and download a statement'
   expect(lines[3]).toMatch(/,payout,Distribution,-106\.67,0\.00$/);
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
+
+  // Adjust: a fee for everyone, split equally (negative amounts allowed, a note required).
+  await page.getByRole('button', { name: 'Adjust' }).click();
+  const adjust = page.getByRole('dialog', { name: 'Adjust' });
+  await adjust.getByLabel(/^Amount/).fill('-3');
+  await adjust.getByRole('button', { name: 'Record adjustment' }).click();
+  await expect(adjust.getByText('A note is required')).toBeVisible();
+  await adjust.getByLabel('Note').fill('Bank fees');
+  await adjust.getByRole('button', { name: 'Record adjustment' }).click();
+  await expect(toasts(page).getByText('Adjustment recorded')).toBeVisible();
+  await expect(adjust).toBeHidden();
+  await expect(card(page, 'Balance')).toHaveText('-$53.00');
+  await page.getByLabel('Type').click();
+  await page.getByRole('option', { name: 'Adjustment' }).click();
+  await expect(page.getByTestId('ledger-entry').filter({ hasText: 'Bank fees' })).toHaveCount(3);
+  await expect(page.getByTestId('ledger-entry').filter({ hasText: '-$1.00' })).toHaveCount(3);
+});
+
+test('the ledger loads more, and former members are marked', async ({ page, baseURL }, testInfo) => {
+  await seedAdmin(page, baseURL!, 'Ada Admin', 'Bank');
+  const fay = await createMember(page, baseURL!, 'Fay Former');
+  for (let i = 1; i <= 55; i += 1) {
+    const res = await page.request.post('/api/bank/contributions', {
+      data: { memberId: fay.id, amount: i, note: `Payment ${i}` },
+      headers: { Origin: baseURL! },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const removed = await page.request.delete(`/api/members/${fay.id}`, { headers: { Origin: baseURL! } });
+  expect(removed.status(), await removed.text()).toBe(204);
+
+  await page.goto('/bank');
+  await pageReady(page, 'Bank');
+  await expect(memberRow(page, 'Fay Former')).toContainText('Former');
+  await expect(card(page, 'Balance')).toHaveText('$1,540.00');
+  const entries = page.getByTestId('ledger-entry');
+  await expect(entries).toHaveCount(50);
+  await expect(entries.first()).toContainText('Payment 55');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(entries).toHaveCount(55);
+  await expect(entries.last()).toContainText('Payment 1');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await page.getByLabel('Member', { exact: true }).click();
+  await page.getByRole('option', { name: 'Fay Former' }).click();
+  await expect(entries).toHaveCount(50);
+  await shot(page, testInfo, 'bank-former');
 });
 
 test('a member reads the bank without the admin buttons', async ({ page, baseURL, browser }, testInfo) => {

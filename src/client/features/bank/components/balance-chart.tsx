@@ -52,6 +52,7 @@ export function BalanceChart({ balance }: { balance: number | undefined }) {
                   minTickGap={24}
                 />
                 <YAxis
+                  allowDecimals={false}
                   tickFormatter={(v: number) => f.money(v, { decimals: 0 })}
                   tick={{ fontSize: 12, fill: 'var(--color-muted-foreground)' }}
                   width={64}

@@ -24,58 +24,129 @@ export function MembersTable({
       {members.length === 0 ? (
         <p className="px-6 pb-6 text-sm text-muted-foreground">No members yet.</p>
       ) : (
-        <Table label="Members' accounts" wrapperClassName="pb-2">
-          <THead>
-            <Tr>
-              <Th className="sticky left-0 bg-card">Member</Th>
-              <Th className="text-right">Paid in</Th>
-              <Th className="text-right">Paid out</Th>
-              <Th className="text-right">Betting</Th>
-              <Th className="text-right">Balance</Th>
-              <Th className="text-right">Share</Th>
-              <Th className="text-right">Dues owed</Th>
-            </Tr>
-          </THead>
-          <TBody>
+        <>
+          <ul className="grid gap-3 px-4 pb-4 sm:hidden" aria-label="Members' accounts">
             {members.map((m) => (
-              <Tr key={m.memberId} data-testid="bank-member-row">
-                <Td className="sticky left-0 bg-card py-2">
-                  <button
-                    type="button"
-                    onClick={() => onStatement(m.memberId)}
-                    aria-label={`Statement of ${m.name}`}
-                    className="inline-flex max-w-44 items-center gap-1.5 rounded-sm text-left font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    <FileText aria-hidden="true" className="size-4 shrink-0" />
-                    <span className="truncate">{m.name}</span>
-                  </button>
-                  {m.active ? null : (
-                    <Badge variant="outline" className="ml-2">
-                      Former
-                    </Badge>
-                  )}
-                </Td>
-                <Td className="text-right tabular-nums">{f.money(m.contributed)}</Td>
-                <Td className="text-right tabular-nums">{f.money(m.paidOut)}</Td>
-                <Td className={cn('text-right tabular-nums', signedTone(m.bettingResult))}>
-                  {f.money(m.bettingResult, { signed: true })}
-                </Td>
-                <Td className="text-right font-semibold tabular-nums" data-testid="bank-member-balance">
-                  {f.money(m.balance)}
-                </Td>
-                <Td className="text-right tabular-nums">{m.share.toFixed(1)}%</Td>
-                <Td className="text-right tabular-nums">
-                  {m.duesOwed > 0 ? (
-                    <Badge variant="warning">{f.money(m.duesOwed)}</Badge>
-                  ) : (
-                    <span className="text-muted-foreground">{f.money(0)}</span>
-                  )}
-                </Td>
-              </Tr>
+              <li
+                key={m.memberId}
+                className="rounded-md border border-border p-3"
+                data-testid="bank-member-row"
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <StatementButton member={m} onStatement={onStatement} />
+                    {m.active ? null : (
+                      <Badge variant="outline" className="ml-2">
+                        Former
+                      </Badge>
+                    )}
+                  </div>
+                  <div className="text-right">
+                    <p className="font-semibold tabular-nums" data-testid="bank-member-balance">
+                      {f.money(m.balance)}
+                    </p>
+                    <p className="text-xs text-muted-foreground">{m.share.toFixed(1)}% share</p>
+                  </div>
+                </div>
+                <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-xs">
+                  <Figure label="Paid in" value={f.money(m.contributed)} />
+                  <Figure label="Paid out" value={f.money(m.paidOut)} />
+                  <Figure
+                    label="Betting"
+                    value={f.money(m.bettingResult, { signed: true })}
+                    className={signedTone(m.bettingResult)}
+                  />
+                  <Figure
+                    label="Dues owed"
+                    value={f.money(m.duesOwed)}
+                    className={m.duesOwed > 0 ? 'font-semibold text-[#78350f]' : undefined}
+                  />
+                </dl>
+              </li>
             ))}
-          </TBody>
-        </Table>
+          </ul>
+          <Table label="Members' accounts" wrapperClassName="hidden pb-2 sm:block">
+            <THead>
+              <Tr>
+                <Th className="sticky left-0 bg-card">Member</Th>
+                <Th className="text-right">Paid in</Th>
+                <Th className="text-right">Paid out</Th>
+                <Th className="text-right">Betting</Th>
+                <Th className="text-right">Balance</Th>
+                <Th className="text-right">Share</Th>
+                <Th className="text-right">Dues owed</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {members.map((m) => (
+                <Tr key={m.memberId} data-testid="bank-member-row">
+                  <Td className="sticky left-0 bg-card py-2">
+                    <StatementButton member={m} onStatement={onStatement} />
+                    {m.active ? null : (
+                      <Badge variant="outline" className="ml-2">
+                        Former
+                      </Badge>
+                    )}
+                  </Td>
+                  <Td className="text-right tabular-nums">{f.money(m.contributed)}</Td>
+                  <Td className="text-right tabular-nums">{f.money(m.paidOut)}</Td>
+                  <Td className={cn('text-right tabular-nums', signedTone(m.bettingResult))}>
+                    {f.money(m.bettingResult, { signed: true })}
+                  </Td>
+                  <Td className="text-right font-semibold tabular-nums" data-testid="bank-member-balance">
+                    {f.money(m.balance)}
+                  </Td>
+                  <Td className="text-right tabular-nums">{m.share.toFixed(1)}%</Td>
+                  <Td className="text-right tabular-nums">
+                    {m.duesOwed > 0 ? (
+                      <Badge variant="warning">{f.money(m.duesOwed)}</Badge>
+                    ) : (
+                      <span className="text-muted-foreground">{f.money(0)}</span>
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        </>
       )}
     </Card>
+  );
+}
+
+function StatementButton({
+  member,
+  onStatement,
+}: {
+  member: BankMember;
+  onStatement: (memberId: number) => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => onStatement(member.memberId)}
+      aria-label={`Statement of ${member.name}`}
+      className="inline-flex max-w-44 items-center gap-1.5 rounded-sm text-left font-medium text-primary underline-offset-4 hover:underline"
+    >
+      <FileText aria-hidden="true" className="size-4 shrink-0" />
+      <span className="truncate">{member.name}</span>
+    </button>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  className,
+}: {
+  label: string;
+  value: string;
+  className?: string | undefined;
+}) {
+  return (
+    <div className="flex justify-between gap-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={cn('tabular-nums', className)}>{value}</dd>
+    </div>
   );
 }
