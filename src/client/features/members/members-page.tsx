@@ -53,8 +53,8 @@ export function MembersPage() {
     [bank.data],
   );
   /** A member the bank does not list has no entries yet: balance 0, nothing owed. */
-  const bankOf = (memberId: number): MemberBank | undefined => {
-    if (!bank.data) return undefined;
+  const bankOf = (memberId: number): MemberBank | undefined | null => {
+    if (!bank.data) return bank.isError ? null : undefined;
     const m = bankByMember.get(memberId);
     return { balance: m?.balance ?? 0, duesOwed: m?.duesOwed ?? 0 };
   };

@@ -23,8 +23,8 @@ export interface MemberCardProps {
   /** Still loading the member's subscriptions. */
   subscriptionPending: boolean;
   performance: TopPerformer | undefined;
-  /** The member's bank account (balance and dues owed, in dollars); undefined while the bank loads. */
-  bank: MemberBank | undefined;
+  /** The member's bank account (balance and dues owed, in dollars); undefined while the bank loads, null when it failed. */
+  bank: MemberBank | undefined | null;
   isAdmin: boolean;
   onEdit: (member: Member) => void;
   onManageSubscription: (member: Member) => void;
@@ -145,7 +145,7 @@ export function MemberCard({
           <dt className="text-xs font-medium text-muted-foreground">Bank balance</dt>
           <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-semibold tabular-nums" data-testid="member-bank-balance">
-              {bank ? fmt.money(bank.balance) : '…'}
+              {bank ? fmt.money(bank.balance) : bank === null ? '—' : '…'}
             </span>
             {bank && bank.duesOwed > 0 ? (
               <Badge variant="warning" data-testid="member-owes">

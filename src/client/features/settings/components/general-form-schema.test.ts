@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { SyndicateSettings } from '../api/get-settings';
+import {
+  generalFormSchema,
+  SETTING_DEFAULTS,
+  SHARE_BASIS_OPTIONS,
+  settingsToForm,
+} from './general-form-schema';
+
+const settings: SyndicateSettings = {
+  syndicateName: 'Turf Club',
+  defaultBetAmount: 50,
+  currency: 'aud',
+  rotationStrategy: 'random',
+  timezone: 'Australia/Sydney',
+  shareBasis: 'capital',
+};
+
+describe('share basis in the General form', () => {
+  it('offers Equal and By capital, equal by default', () => {
+    expect(SHARE_BASIS_OPTIONS).toEqual([
+      { value: 'equal', label: 'Equal' },
+      { value: 'capital', label: 'By capital' },
+    ]);
+    expect(SETTING_DEFAULTS.shareBasis).toBe('equal');
+  });
+
+  it('loads the saved basis, and equal from a server without the field', () => {
+    expect(settingsToForm(settings, 'UTC').shareBasis).toBe('capital');
+    const { shareBasis: _omitted, ...older } = settings;
+    expect(settingsToForm(older as SyndicateSettings, 'UTC').shareBasis).toBe('equal');
+  });
+
+  it('sends only equal or capital', () => {
+    const form = settingsToForm(settings, 'UTC');
+    expect(generalFormSchema.parse(form)).toMatchObject({ shareBasis: 'capital' });
+    expect(generalFormSchema.safeParse({ ...form, shareBasis: 'weighted' }).success).toBe(false);
+  });
+});
