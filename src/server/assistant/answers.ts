@@ -7,6 +7,7 @@ import { ROTATION_COUNT_MAX } from '../../shared/rotation';
 import type { Settings } from '../../shared/settings';
 import { TOP_PERFORMERS_MAX, winRate } from '../../shared/stats';
 import type { Db } from '../db/client';
+import { bankSummary } from '../features/bank/service';
 import { listBets } from '../features/bets/service';
 import { listMembers } from '../features/members/service';
 import { listRaces } from '../features/races/service';
@@ -25,6 +26,7 @@ import {
   ordinal,
   percent,
   plural,
+  sharePercent,
   signedMoney,
 } from './format';
 import { normalize } from './fuzzy';
@@ -72,6 +74,8 @@ export const EXAMPLES = [
   'What bets do we have on Phar Lap? (any horse)',
   'Any reminders due?',
   "What's Carol's subscription?",
+  "How much is in the bank? / What's my balance? / What's my share?",
+  "What do I owe? / Who owes dues? / What's Carol's balance?",
 ];
 
 export function help(): string {
@@ -84,7 +88,7 @@ export function unknown(): string {
 
 export function greeting(ctx: Ctx): string {
   const first = memberName(ctx, ctx.memberId).split(' ')[0];
-  return `Hi ${first}! Ask me who is up next, about the next races, our balance, the top performers, a member's record, pending bets, a horse, reminders or subscriptions — or type "help".`;
+  return `Hi ${first}! Ask me who is up next, about the next races, our balance, the top performers, a member's record, pending bets, a horse, reminders, subscriptions, the bank or dues — or type "help".`;
 }
 
 export function ambiguous(names: readonly string[]): string {
@@ -256,4 +260,61 @@ export async function subscription(ctx: Ctx, memberId: number): Promise<string> 
   }
   const { plan } = active;
   return `${name} is on the ${plan.name} plan (${cash(ctx, plan.price)} per ${plural(plan.duration, 'month')}), active from ${calendarDay(active.startDate)} until ${calendarDay(active.endDate)}.`;
+}
+
+// ---- The bank (docs/bank.md), from the same summary as GET /api/bank ----------------------------
+
+type BankLine = Awaited<ReturnType<typeof bankSummary>>['members'][number];
+
+/** How much is in the bank: the balance, what is in play and what is available, and dues owed. */
+export async function bank(ctx: Ctx): Promise<string> {
+  const s = await bankSummary(ctx.db, ctx.syndicateId, ctx.now);
+  const lines = [
+    `The bank holds ${cash(ctx, s.balance)}: ${cash(ctx, s.inPlay)} in play and ${cash(ctx, s.available)} available.`,
+    `Paid in ${cash(ctx, s.contributed)}, paid out ${cash(ctx, s.paidOut)}, adjustments ${signed(ctx, s.adjustments)}, betting ${signed(ctx, s.bettingResult)}.`,
+  ];
+  if (s.duesOwed > 0) lines.push(`Dues owed: ${cash(ctx, s.duesOwed)}.`);
+  return lines.join('\n');
+}
+
+/** One member's account in the bank: balance, share, what it is made of, and dues owed. */
+export async function bankMember(ctx: Ctx, memberId: number): Promise<string> {
+  const s = await bankSummary(ctx.db, ctx.syndicateId, ctx.now);
+  const name = memberName(ctx, memberId);
+  const m = s.members.find((x) => x.memberId === memberId);
+  // Former members with a zero balance are not listed: nothing in the bank, nothing owed.
+  if (!m) return `${name} has ${cash(ctx, 0)} in the bank.`;
+  const parts = [
+    `${m.name}'s balance in the bank is ${cash(ctx, m.balance)}${m.share > 0 ? ` (a ${sharePercent(m.share)} share)` : ''}.`,
+    `Paid in ${cash(ctx, m.contributed)}, paid out ${cash(ctx, m.paidOut)}, betting ${signed(ctx, m.bettingResult)}${m.adjustments !== 0 ? `, adjustments ${signed(ctx, m.adjustments)}` : ''}.`,
+  ];
+  if (m.duesOwed > 0) parts.push(`${m.name} owes ${cash(ctx, m.duesOwed)} in dues.`);
+  return parts.join(' ');
+}
+
+const owes = (ctx: Ctx, m: BankLine) =>
+  `${m.name}${m.active ? '' : ' (former member)'} — ${cash(ctx, m.duesOwed)} (${cash(ctx, m.duesCharged)} charged, ${cash(ctx, m.contributed)} paid in)`;
+
+/** What a member owes in dues (charged − paid in), or who owes dues and how much. */
+export async function dues(ctx: Ctx, memberId: number | null): Promise<string> {
+  const s = await bankSummary(ctx.db, ctx.syndicateId, ctx.now);
+  if (memberId !== null) {
+    const name = memberName(ctx, memberId);
+    const m = s.members.find((x) => x.memberId === memberId);
+    if (!m || m.duesCharged === 0) return `${name} owes nothing: no dues have been charged.`;
+    if (m.duesOwed === 0) {
+      return `${m.name} owes nothing: ${cash(ctx, m.duesCharged)} in dues charged and ${cash(ctx, m.contributed)} paid in.`;
+    }
+    return `${m.name} owes ${cash(ctx, m.duesOwed)} in dues (${cash(ctx, m.duesCharged)} charged, ${cash(ctx, m.contributed)} paid in).`;
+  }
+  const owing = s.members
+    .filter((m) => m.duesOwed > 0)
+    .sort((a, b) => b.duesOwed - a.duesOwed || a.name.localeCompare(b.name));
+  if (owing.length === 0) return 'Nobody owes dues.';
+  const total = owing.reduce((sum, m) => sum + Math.round(m.duesOwed * 100), 0) / 100;
+  const head =
+    owing.length === 1
+      ? `One member owes dues (${cash(ctx, total)}):`
+      : `${owing.length} members owe dues (${cash(ctx, total)} in all):`;
+  return `${head}\n${shortList(owing, (m) => owes(ctx, m))}`;
 }

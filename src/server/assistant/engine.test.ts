@@ -226,6 +226,47 @@ describe('the built-in engine', () => {
     expect(await ask('my subscription')).toBe('Alice Admin has no subscription.');
   });
 
+  it('answers from the bank: its balance, a member’s balance and share, and dues owed', async () => {
+    // The two settled bets were shared equally among Alice, Carol and Bob (join order) when they
+    // settled: +50.00 → 16.67, 16.67, 16.66 and −10.00 → −3.34, −3.33, −3.33.
+    await ok(admin.post('/api/bank/contributions', { memberId: ids.alice, amount: 100 }));
+    await ok(admin.post('/api/bank/contributions', { memberId: ids.carol, amount: 20 }));
+    const bank = (await admin.get('/api/bank')).json<{ balance: number; available: number }>();
+    expect(bank).toMatchObject({ balance: 160, available: 155 });
+    await expectAll(
+      ['How much is in the bank?', "what's in the kitty?", 'bank balance'],
+      'The bank holds A$160.00: A$5.00 in play and A$155.00 available.\n' +
+        'Paid in A$120.00, paid out A$0.00, adjustments A$0.00, betting +A$40.00.\n' +
+        'Dues owed: A$30.00.',
+    );
+    // "our balance" is still the betting result of the stats.
+    expect(await ask("What's our balance?")).toBe("The syndicate's balance is +A$40.00 from settled bets.");
+    await expectAll(
+      ["What's my balance?", 'my share', 'how much do I have in the bank?'],
+      "Alice Admin's balance in the bank is A$113.33 (a 70.8% share). Paid in A$100.00, paid out A$0.00, betting +A$13.33.",
+    );
+    await expectAll(
+      ["Carol's balance", "What's Carrol's share?"],
+      "Carol Smith's balance in the bank is A$33.34 (a 20.8% share). Paid in A$20.00, paid out A$0.00, betting +A$13.34. Carol Smith owes A$30.00 in dues.",
+    );
+    expect(await ask('What do I owe?', ids.carol)).toBe(
+      'Carol Smith owes A$30.00 in dues (A$50.00 charged, A$20.00 paid in).',
+    );
+    expect(await ask('What does Carol owe?')).toBe(
+      'Carol Smith owes A$30.00 in dues (A$50.00 charged, A$20.00 paid in).',
+    );
+    expect(await ask('What do I owe?')).toBe('Alice Admin owes nothing: no dues have been charged.');
+    await expectAll(
+      ['Who owes dues?', 'who owes money?'],
+      'One member owes dues (A$30.00):\n• Carol Smith — A$30.00 (A$50.00 charged, A$20.00 paid in)',
+    );
+    await ok(admin.post('/api/bank/contributions', { memberId: ids.carol, amount: 30 }));
+    expect(await ask('Who owes dues?')).toBe('Nobody owes dues.');
+    expect(await ask('Does Carol owe anything?')).toBe(
+      'Carol Smith owes nothing: A$50.00 in dues charged and A$50.00 paid in.',
+    );
+  });
+
   it('explains what it can do, and answers anything else helpfully', async () => {
     await expectAll(
       ['help', 'What can you do?'],

@@ -37,6 +37,12 @@ export async function answerIntent(ctx: answers.Ctx, intent: Intent): Promise<st
       return answers.reminders(ctx);
     case 'subscription':
       return answers.subscription(ctx, intent.memberId);
+    case 'bank':
+      return answers.bank(ctx);
+    case 'bankMember':
+      return answers.bankMember(ctx, intent.memberId);
+    case 'dues':
+      return answers.dues(ctx, intent.memberId);
     case 'unknown':
       return answers.unknown();
   }

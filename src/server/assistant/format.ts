@@ -28,6 +28,9 @@ export function signedMoney(amount: number, currency: string): string {
 
 export const percent = (value: number) => `${Math.round(value)}%`;
 
+/** A share of the bank as the API gives it (one decimal): 38.4 → "38.4%", 50 → "50%". */
+export const sharePercent = (value: number) => `${Math.round(value * 10) / 10}%`;
+
 /** "Sat, Jun 14, 1:30 PM" in the time zone. */
 export function dateTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {

@@ -80,6 +80,33 @@ const cases: [Intent, string[]][] = [
     ["What's Carol's subscription?", 'is Carol paid up', 'when does carol smith membership expire'],
   ],
   [{ kind: 'subscription', memberId: 2 }, ['my subscription', 'What plan am I on?']],
+  [
+    { kind: 'bank' },
+    [
+      'How much is in the bank?',
+      "what's in the kitty",
+      'how much cash is available',
+      'bank balance',
+      'how much have we paid out',
+    ],
+  ],
+  [
+    { kind: 'bankMember', memberId: 2 },
+    [
+      "What's my balance?",
+      'my share',
+      "what's my share of the pot",
+      'how much do I have in the bank',
+      'how much have I put in',
+    ],
+  ],
+  [
+    { kind: 'bankMember', memberId: 1 },
+    ["Carol's balance", "What is Carol's share?", 'how much has Carrol put in', 'carol smith bank balance'],
+  ],
+  [{ kind: 'dues', memberId: 2 }, ['What do I owe?', 'do I owe anything', 'my dues', 'am I in arrears']],
+  [{ kind: 'dues', memberId: null }, ['Who owes dues?', 'who owes money', 'unpaid dues', 'dues']],
+  [{ kind: 'dues', memberId: 1 }, ['What does Carol owe?', 'does carol owe dues', "Carol's dues"]],
   [{ kind: 'unknown' }, ['Tell me a joke', 'What is the weather like?', 'asdfgh', 'I like turtles']],
 ];
 
@@ -102,6 +129,19 @@ describe('classify: each intent, several phrasings', () => {
     expect(ambiguous(['Carol Smith', 'Carol Brown'])).toBe(
       'Did you mean "Carol Smith" or "Carol Brown"? Please use the full name.',
     );
+  });
+
+  it('keeps the syndicate\'s betting balance for "our balance", and records for results', () => {
+    expect(classify("What's our balance?", known)).toEqual({ kind: 'balance' });
+    expect(classify("What's Carol's win rate?", known)).toEqual({ kind: 'memberRecord', memberId: 1 });
+    expect(classify('is Carol paid up', known)).toEqual({ kind: 'subscription', memberId: 1 });
+  });
+
+  it('asks which member for the bank and dues too when a name fits two', () => {
+    const two: Known = { ...known, members: [...known.members, { id: 9, name: 'Carol Brown' }] };
+    for (const q of ["Carol's balance", 'What does Carol owe?', "Carol's share"]) {
+      expect(classify(q, two), q).toEqual({ kind: 'ambiguous', names: ['Carol Smith', 'Carol Brown'] });
+    }
   });
 
   it('needs no horse list for questions that do not name one', () => {

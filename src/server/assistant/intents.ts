@@ -18,17 +18,22 @@ export type Intent =
   | { kind: 'horse'; horse: string }
   | { kind: 'reminders' }
   | { kind: 'subscription'; memberId: number }
+  | { kind: 'bank' }
+  | { kind: 'bankMember'; memberId: number }
+  | { kind: 'dues'; memberId: number | null }
   | { kind: 'ambiguous'; names: string[] }
   | { kind: 'unknown' };
 
 export type TopicKind =
   | 'help'
   | 'greeting'
+  | 'dues'
   | 'subscription'
   | 'reminders'
   | 'pending'
   | 'rotation'
   | 'races'
+  | 'bank'
   | 'top'
   | 'winRate'
   | 'totalWins'
@@ -42,9 +47,11 @@ const TOPICS: [TopicKind, RegExp][] = [
     'help',
     /\b(help|what can you (do|answer|tell)|what do you (know|do)|commands?|how do i use you|what can i ask)\b/,
   ],
+  // The bank (docs/bank.md): what a member owes, and the pooled money and each member's part of it.
+  ['dues', /\b(owe|owes|owed|owing|dues|arrears|unpaid|in debt)\b/],
   [
     'subscription',
-    /\b(subscriptions?|subscribed|plans?|membership|expires?|expiry|expiring|renew(al)?|dues|fees|paid up)\b/,
+    /\b(subscriptions?|subscribed|plans?|membership|expires?|expiry|expiring|renew(al)?|fees|paid up)\b/,
   ],
   ['reminders', /\b(reminders?|remind|due|overdue|to ?do|tasks?|jobs)\b/],
   [
@@ -57,6 +64,10 @@ const TOPICS: [TopicKind, RegExp][] = [
   ],
   ['races', /\b(races?|meetings?|meets?|calendar|schedule[sd]?|fixtures?|racing|race day|card)\b/],
   [
+    'bank',
+    /\b(bank|banked|bankroll|kitty|pot|pool|cash|funds?|available|shares?|stake in|equity|capital|paid in|put in|contributed|contributions?|payouts?|paid out)\b/,
+  ],
+  [
     'top',
     /\b(top|best|leaders?|leaderboard|leading|rankings?|rank|ranked|standings|performers?|podium|mvp|star)\b/,
   ],
@@ -64,7 +75,7 @@ const TOPICS: [TopicKind, RegExp][] = [
   ['totalWins', /\b(wins|won|winners|winning bets|how many (wins|winners))\b/],
   [
     'balance',
-    /\b(balance|bank|bankroll|money|funds?|profits?|losses|p ?l|pnl|kitty|pot|cash|up or down|in the (black|red)|earnings|earned|how much|ahead|behind)\b/,
+    /\b(balance|money|profits?|losses|p ?l|pnl|up or down|in the (black|red)|earnings|earned|how much|ahead|behind)\b/,
   ],
   [
     'summary',
@@ -142,7 +153,12 @@ export function classify(question: string, known: Known): Intent {
   const named = resolveName(question, known.members);
   if (
     named.kind === 'ambiguous' &&
-    (topic === null || RECORD_TOPICS.has(topic) || topic === 'rotation' || topic === 'subscription')
+    (topic === null ||
+      RECORD_TOPICS.has(topic) ||
+      topic === 'rotation' ||
+      topic === 'subscription' ||
+      topic === 'dues' ||
+      topic === 'bank')
   )
     return { kind: 'ambiguous', names: named.items.map((m) => m.name) };
   const self = SELF.test(normalize(question)) ? known.selfId : null;
@@ -150,6 +166,14 @@ export function classify(question: string, known: Known): Intent {
   const memberId = named.kind === 'one' ? named.item.id : topic === null ? null : self;
 
   switch (topic) {
+    case 'dues':
+      return { kind: 'dues', memberId };
+    case 'bank':
+      return memberId === null ? { kind: 'bank' } : { kind: 'bankMember', memberId };
+    case 'balance':
+      // "my balance", "Carol's balance": the member's account in the bank; "our balance": the stats.
+      if (memberId !== null) return { kind: 'bankMember', memberId };
+      break;
     case 'subscription':
       return { kind: 'subscription', memberId: memberId ?? known.selfId };
     case 'reminders':

@@ -98,6 +98,33 @@ export const TOOLS: ToolDefinition[] = [
   {
     type: 'function',
     function: {
+      name: 'bank_summary',
+      description:
+        "How much is in the syndicate's bank: its balance, the stakes in play, the available cash, money paid in and out, adjustments, the betting result and the dues owed.",
+      parameters: noArgs,
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'member_bank',
+      description:
+        "A member's account in the bank: balance, share of the bank, paid in, paid out, betting result and dues owed (the asking member's when no name is given: 'my balance', 'my share').",
+      parameters: memberArg(false, 'The member name'),
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'dues_owed',
+      description:
+        "Dues owed (dues charged minus money paid in): one member's when a name is given (the asking member's name for 'what do I owe?'), otherwise every member who owes and how much.",
+      parameters: memberArg(false, 'The member name'),
+    },
+  },
+  {
+    type: 'function',
+    function: {
       name: 'list_members',
       description: "The syndicate's members and their roles.",
       parameters: noArgs,
@@ -152,6 +179,12 @@ export async function runTool(
       return answers.reminders(ctx);
     case 'member_subscription':
       return answers.subscription(ctx, id ?? ctx.memberId);
+    case 'bank_summary':
+      return answers.bank(ctx);
+    case 'member_bank':
+      return answers.bankMember(ctx, id ?? ctx.memberId);
+    case 'dues_owed':
+      return answers.dues(ctx, id);
     case 'list_members':
       return (
         ctx.members.map((m) => `${m.name} (${m.role}${m.isActive ? '' : ', inactive'})`).join('\n') ||

@@ -57,6 +57,7 @@ let t: TestApp;
 let base: string;
 let config: LlmConfig;
 let scope: Parameters<typeof answerQuestion>[0];
+let carol: Awaited<ReturnType<typeof signUpWithSyndicate>>['client'];
 
 beforeAll(async () => {
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
@@ -64,6 +65,7 @@ beforeAll(async () => {
   config = { url: base, model: 'test-model', apiKey: 'sk-test' };
   t = await createTestApp({ ASSISTANT_LLM_URL: base, ASSISTANT_LLM_MODEL: 'test-model' });
   const { client, syndicate } = await signUpWithSyndicate(t.app, 'Carol Punter');
+  carol = client;
   await client.post('/api/races', {
     name: 'Golden Slipper',
     venue: 'Rosehill',
@@ -111,6 +113,32 @@ describe('the language model path', () => {
     expect(await answer(config, scope, 'How is Somebody going?')).toMatch(
       /^Model says: No member matches "Somebody Elsewhere"\. Members: Carol Punter\.$/,
     );
+  });
+
+  it('answers the bank, a member’s balance and dues through tools, the asker by default', async () => {
+    const paid = await carol.post('/api/bank/contributions', { memberId: scope.memberId, amount: 12.5 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    handler = roundTrip('bank_summary', {});
+    expect(await answer(config, scope, 'How much is in the bank?')).toBe(
+      'Model says: The bank holds $12.50: $0.00 in play and $12.50 available.\n' +
+        'Paid in $12.50, paid out $0.00, adjustments $0.00, betting $0.00.',
+    );
+    const tools = seen.at(-1)?.body.tools.map((tool) => tool.function.name);
+    expect(tools).toEqual(expect.arrayContaining(['bank_summary', 'member_bank', 'dues_owed']));
+    const mine =
+      "Model says: Carol Punter's balance in the bank is $12.50 (a 100% share). Paid in $12.50, paid out $0.00, betting $0.00.";
+    handler = roundTrip('member_bank', {});
+    expect(await answer(config, scope, "What's my balance?")).toBe(mine);
+    handler = roundTrip('member_bank', { member: 'carol' });
+    expect(await answer(config, scope, "Carol's balance")).toBe(mine);
+    handler = roundTrip('dues_owed', {});
+    expect(await answer(config, scope, 'Who owes dues?')).toBe('Model says: Nobody owes dues.');
+    handler = roundTrip('dues_owed', { member: 'Carol Punter' });
+    expect(await answer(config, scope, 'What do I owe?')).toBe(
+      'Model says: Carol Punter owes nothing: no dues have been charged.',
+    );
+    handler = roundTrip('member_bank', { member: 'Somebody Elsewhere' });
+    expect(await answer(config, scope, "Somebody's balance")).toMatch(/^Model says: No member matches/);
   });
 
   it('falls back to the built-in engine when the model fails', async () => {
