@@ -2,7 +2,8 @@
 // measures API throughput/latency (as ratios to a bare node:http server measured in the same
 // run), growth with 1k/10k/100k bets, start time and memory, bundle sizes, headers and
 // Lighthouse; prints a table with a pass/fail per budget and writes docs/performance.md.
-// Flags: --duration=SECONDS, --no-lighthouse, --lighthouse, --write.
+// Flags: --duration=SECONDS, --no-lighthouse, --lighthouse, --write, --only=bank (the bank's
+// scenario alone: start, seed, measure GET /api/bank against GET /api/stats/syndicate; no docs).
 // `npm run bench:ci` (--ci): 1 s loads, no Lighthouse, no docs; fails only when the bundle
 // budget fails (or the bench itself breaks). All load goes to 127.0.0.1 and is bounded in time.
 import { execFileSync } from 'node:child_process';
@@ -25,6 +26,7 @@ import {
   startFlags,
   stopApp,
 } from './lib/app-process';
+import { seedBank } from './lib/bank';
 import { bundleSizes, gzipOf, headerChecks, lighthouseMedian } from './lib/frontend';
 import { baseline, dashboardLoadTimes, type LoadResult, load } from './lib/load';
 import { membersMix, seedMemberSessions, WRITE_EVERY } from './lib/members-mix';
@@ -34,8 +36,9 @@ import { seedBets, seedSyndicate, signUpWithSyndicate, vacuumAnalyze } from './l
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const ci = args.has('--ci');
-const withLighthouse = args.has('--lighthouse') || (!ci && !args.has('--no-lighthouse'));
-const writeDocs = args.has('--write') || !ci;
+const onlyBank = args.has('--only=bank');
+const withLighthouse = !onlyBank && (args.has('--lighthouse') || (!ci && !args.has('--no-lighthouse')));
+const writeDocs = !onlyBank && (args.has('--write') || !ci);
 /** seconds per load run */
 const durationArg = process.argv.find((a) => a.startsWith('--duration='));
 const DURATION = durationArg ? Number(durationArg.slice('--duration='.length)) : ci ? 1 : 10;
@@ -60,7 +63,12 @@ const BUDGET = {
   dashboardJs: 150 * 1024,
   lhPerformance: 90,
   lhAccessibility: 95,
+  /** GET /api/bank's CPU per request (app + PostgreSQL) ÷ GET /api/stats/syndicate's, same syndicate and run */
+  bankVsStats: 2,
 };
+
+/** The bank scenario (issue 14): members and ledger entries of its syndicate, and its bets. */
+const BANK = { members: 50, entries: 10_000, bets: 111 };
 
 const DASHBOARD = [
   '/api/auth/user',
@@ -181,6 +189,85 @@ async function main() {
     await db.connect();
     const origin = app.origin;
 
+    const run = async (paths: string[], cookie?: string): Promise<Measured> => {
+      const app0 = cpuMsOf(appPid);
+      const pg0 = postgresCpuMs(postmaster.pid);
+      const r = await load({
+        url: origin,
+        paths,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        ...(cookie ? { cookie } : {}),
+      });
+      const n = Math.max(1, r.total);
+      return { ...r, appCpu: (cpuMsOf(appPid) - app0) / n, pgCpu: (postgresCpuMs(postmaster.pid) - pg0) / n };
+    };
+    const cpuPerRequest = (r: Measured) => r.appCpu + r.pgCpu;
+
+    // ── The bank (issue 14): GET /api/bank with 50 members and 10,000 ledger entries, against
+    // GET /api/stats/syndicate of the same syndicate in the same run, in turn (bank, stats, bank,
+    // stats) so that a busy moment of the machine falls on both.
+    const bankSection = async (base: number) => {
+      const K = `Bank (${BANK.members} members, ${BANK.entries.toLocaleString('en-US')} ledger entries, ${BANK.bets} bets; ${CONNECTIONS} connections, ${DURATION} s each, twice in turn)`;
+      console.log(`\n${K}`);
+      const tenant = await signUpWithSyndicate(origin, 'Bank Admin');
+      const seedT0 = performance.now();
+      await seedSyndicate(db!, tenant.syndicateId, { members: BANK.members - 1, races: 30, reminders: 5 });
+      await seedBets(db!, tenant.syndicateId, 1, BANK.bets);
+      const seeded = await seedBank(db!, tenant.syndicateId, BANK.entries);
+      await vacuumAnalyze(db!);
+      report.notes.push(
+        `The bank's syndicate: ${seeded.members} members, ${seeded.entries} ledger entries (${seeded.allocations} allocations of settled bets; contributions, payouts, adjustments and reversals), seeded in ${ms(performance.now() - seedT0)}.`,
+      );
+      const both = { bank: [] as Measured[], stats: [] as Measured[] };
+      for (let i = 0; i < 2; i++) {
+        both.bank.push(await run(['/api/bank'], tenant.cookie));
+        both.stats.push(await run(['/api/stats/syndicate'], tenant.cookie));
+      }
+      const merge = (rs: Measured[]): Measured => {
+        const total = rs.reduce((sum, r) => sum + r.total, 0);
+        const n = Math.max(1, total);
+        return {
+          rps: rs.reduce((sum, r) => sum + r.rps, 0) / rs.length,
+          p50: rs.reduce((sum, r) => sum + r.p50, 0) / rs.length,
+          p99: Math.max(...rs.map((r) => r.p99)),
+          errors: rs.reduce((sum, r) => sum + r.errors, 0),
+          non2xx: rs.reduce((sum, r) => sum + r.non2xx, 0),
+          total,
+          appCpu: rs.reduce((sum, r) => sum + r.appCpu * r.total, 0) / n,
+          pgCpu: rs.reduce((sum, r) => sum + r.pgCpu * r.total, 0) / n,
+        };
+      };
+      const bank = merge(both.bank);
+      const stats = merge(both.stats);
+      const ok = (r: Measured) => r.total > 0 && r.errors + r.non2xx === 0;
+      report.add(K, 'GET /api/stats/syndicate (the same syndicate)', fmtLoad(stats, base));
+      report.add(
+        K,
+        `GET /api/bank (${BANK.members} members, ${BANK.entries / 1000}k entries)`,
+        fmtLoad(bank, base),
+      );
+      const ratio = cpuPerRequest(bank) / Math.max(cpuPerRequest(stats), 0.001);
+      report.add(
+        K,
+        'GET /api/bank ÷ GET /api/stats/syndicate: CPU per request (app + pg)',
+        `${ratio.toFixed(2)}× (${cpuPerRequest(bank).toFixed(2)} ms ÷ ${cpuPerRequest(stats).toFixed(2)} ms)`,
+        `≤ ${BUDGET.bankVsStats}×`,
+        ratio <= BUDGET.bankVsStats && ok(bank) && ok(stats),
+      );
+      report.add(
+        K,
+        'GET /api/bank ÷ GET /api/stats/syndicate: p50 latency',
+        `${(bank.p50 / Math.max(stats.p50, 0.001)).toFixed(2)}× (${ms(bank.p50)} ÷ ${ms(stats.p50)})`,
+      );
+    };
+    if (onlyBank) {
+      const base = (await baseline(await freePort(), CONNECTIONS, DURATION)).rps;
+      await bankSection(base);
+      report.print();
+      return;
+    }
+
     // ── API: a syndicate of 10 members and 200 bets ──
     const small = await signUpWithSyndicate(origin, 'Bench Admin');
     await seedSyndicate(db, small.syndicateId, { members: 9, races: 30, reminders: 5 });
@@ -237,19 +324,6 @@ async function main() {
       'Bare node:http hello world',
       `${Math.round(base1.rps)} req/s, p50 ${ms(base1.p50)}, p99 ${ms(base1.p99)}`,
     );
-    const run = async (paths: string[], cookie?: string): Promise<Measured> => {
-      const app0 = cpuMsOf(appPid);
-      const pg0 = postgresCpuMs(postmaster.pid);
-      const r = await load({
-        url: origin,
-        paths,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        ...(cookie ? { cookie } : {}),
-      });
-      const n = Math.max(1, r.total);
-      return { ...r, appCpu: (cpuMsOf(appPid) - app0) / n, pgCpu: (postgresCpuMs(postmaster.pid) - pg0) / n };
-    };
     const health = await run(['/api/health']);
     const bets = await run(['/api/bets'], small.cookie);
     const stats = await run(['/api/stats/syndicate'], small.cookie);
@@ -329,6 +403,7 @@ async function main() {
       'Whole dashboard load, unloaded (12 calls at once, 6 sockets)',
       `p50 ${ms(whole.p50)}, p99 ${ms(whole.p99)}`,
     );
+    await bankSection(base);
 
     // ── Growth: 1k members, 1k → 10k → 100k bets ──
     const G = `Growth (1k members; ${CONNECTIONS} connections, ${DURATION} s each; latency p50 / p99)`;
