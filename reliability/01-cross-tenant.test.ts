@@ -13,35 +13,62 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Attempt = { method: string; url: string; body?: object };
+type Attempt = { method: string; url: string; body?: object; headers?: Record<string, string> };
 
 /** An id no syndicate has: the "missing id" every answer is compared with. */
 const MISSING = 2_147_483_000;
 
-/** The same request with every one of A's ids (path segments and id fields) replaced by a missing one. */
-function control(a: Attempt, ids: number[]): Attempt {
-  const swap = (v: unknown) => (typeof v === 'number' && ids.includes(v) ? MISSING : v);
-  const url = a.url
-    .split('/')
-    .map((seg) => (/^\d+$/.test(seg) && ids.includes(Number(seg)) ? String(MISSING) : seg))
+/** A's ids by kind: ids of different tables may be equal, so each is swapped only where its kind goes. */
+type IdsByKind = Record<'members' | 'subscriptions' | 'races' | 'bets' | 'reminders' | 'entries', number[]>;
+/** Which kind a body field names. */
+const FIELD_KIND: Record<string, keyof IdsByKind> = {
+  memberId: 'members',
+  memberIds: 'members',
+  raceId: 'races',
+  subscriptionId: 'subscriptions',
+};
+
+/**
+ * The same request with every one of A's ids (path segments, by the segment before them, and id
+ * fields) replaced by a missing one.
+ */
+function control(a: Attempt, ids: IdsByKind): Attempt {
+  const swap = (kind: keyof IdsByKind | undefined, v: unknown) =>
+    kind && typeof v === 'number' && ids[kind].includes(v) ? MISSING : v;
+  const segs = a.url.split('/');
+  const url = segs
+    .map((seg, i) => {
+      const kind = segs[i - 1] as keyof IdsByKind;
+      return /^\d+$/.test(seg) && kind in ids && ids[kind].includes(Number(seg)) ? String(MISSING) : seg;
+    })
     .join('/');
   const body = a.body
     ? Object.fromEntries(
         Object.entries(a.body).map(([k, v]) => [
           k,
-          ['memberId', 'raceId', 'subscriptionId'].includes(k) ? swap(v) : v,
+          Array.isArray(v) ? v.map((x) => swap(FIELD_KIND[k], x)) : swap(FIELD_KIND[k], v),
         ]),
       )
     : undefined;
-  return { method: a.method, url, body };
+  return { method: a.method, url, body, ...(a.headers ? { headers: a.headers } : {}) };
+}
+
+/** A's bank entries the path attempts aim at besides `Ids.entry`: one allocation line of its settled bet. */
+interface BankIds {
+  allocation: number;
 }
 
 /** Per id route: the call aimed at A's row. */
-function pathAttempts(a: Ids, b: Ids): Record<string, Attempt[]> {
+function pathAttempts(a: Ids, b: Ids, bank: BankIds): Record<string, Attempt[]> {
   const bet = { horseName: 'Edited', betType: 'win', odds: 2, amount: 5, oddsType: 'fixed' };
   const plan = { name: 'Hijacked', price: 1, duration: 1 };
   const race = { name: 'Hijacked', venue: 'X', date: '2031-02-01T00:00:00.000Z' };
-  const m = (method: string, url: string, body?: object): Attempt => ({ method, url, body });
+  const m = (method: string, url: string, body?: object, headers?: Record<string, string>): Attempt => ({
+    method,
+    url,
+    body,
+    ...(headers ? { headers } : {}),
+  });
   return {
     'GET /api/members/:id': [m('GET', `/api/members/${a.member}`), m('GET', `/api/members/${a.adminMember}`)],
     'PUT /api/members/:id': [
@@ -82,6 +109,22 @@ function pathAttempts(a: Ids, b: Ids): Record<string, Attempt[]> {
     'DELETE /api/bets/:id': [m('DELETE', `/api/bets/${a.bet}`), m('DELETE', `/api/bets/${a.groupBets[0]}`)],
     'PUT /api/reminders/:id/complete': [m('PUT', `/api/reminders/${a.reminder}/complete`)],
     'DELETE /api/reminders/:id': [m('DELETE', `/api/reminders/${a.reminder}`)],
+    'GET /api/bank/members/:memberId/statement': [
+      m('GET', `/api/bank/members/${a.member}/statement`),
+      m('GET', `/api/bank/members/${a.adminMember}/statement`),
+      m('GET', `/api/bank/members/${a.member}/statement?format=csv`),
+    ],
+    'POST /api/bank/entries/:id/reverse': [
+      m('POST', `/api/bank/entries/${a.entry}/reverse`, { reason: 'Hijacked' }),
+      // With an Idempotency-Key: refused before the bank, so no answer is stored for it either.
+      m(
+        'POST',
+        `/api/bank/entries/${a.entry}/reverse`,
+        { reason: 'Hijacked' },
+        { 'idempotency-key': 'cross-tenant-reverse' },
+      ),
+      m('POST', `/api/bank/entries/${bank.allocation}/reverse`, { reason: 'Hijacked' }),
+    ],
   };
 }
 
@@ -110,6 +153,27 @@ function bodyAttempts(a: Ids, b: Ids): Record<string, Attempt[]> {
       { method: 'POST', url: '/api/reminders', body: { text: 'x', date: '2031-01-01', memberId: a.member } },
     ],
     'PUT /api/next-bet': [{ method: 'PUT', url: '/api/next-bet', body: { memberId: a.member } }],
+    // The bank's writes by member id; a distribution naming A's member beside B's own pays no one,
+    // and a dry run (whose preview names the members) shows nothing.
+    'POST /api/bank/contributions': [
+      { method: 'POST', url: '/api/bank/contributions', body: { memberId: a.member, amount: 5 } },
+      { method: 'POST', url: '/api/bank/contributions', body: { memberId: a.adminMember, amount: 5 } },
+    ],
+    'POST /api/bank/payouts': [
+      { method: 'POST', url: '/api/bank/payouts', body: { memberId: a.member, amount: 5 } },
+    ],
+    'POST /api/bank/adjustments': [
+      { method: 'POST', url: '/api/bank/adjustments', body: { memberId: a.member, amount: -5, note: 'x' } },
+    ],
+    'POST /api/bank/distributions': [
+      { method: 'POST', url: '/api/bank/distributions', body: { memberIds: [a.member], amount: 5 } },
+      { method: 'POST', url: '/api/bank/distributions', body: { memberIds: [b.member, a.member] } },
+      {
+        method: 'POST',
+        url: '/api/bank/distributions',
+        body: { memberIds: [a.member, a.adminMember], dryRun: true },
+      },
+    ],
     // The path names B's member; the body names A's plan.
     'POST /api/members/:id/subscriptions': [
       {
@@ -136,10 +200,13 @@ const LISTS = [
   'GET /api/stats/top-performers',
   'GET /api/settings',
   'GET /api/racing/status',
+  'GET /api/bank',
+  'GET /api/bank/entries',
 ];
 const LIST_QUERY: Record<string, string> = {
   'GET /api/rotation': '?count=20',
   'GET /api/stats/top-performers': '?limit=100',
+  'GET /api/bank/entries': '?limit=200',
 };
 
 /**
@@ -182,6 +249,14 @@ function ownScopeWrites(): Record<string, Attempt[]> {
     ],
     'POST /api/racing/import': [{ method: 'POST', url: '/api/racing/import', body: { date: '2031-01-01' } }],
     'POST /api/syndicates/invite-code': [{ method: 'POST', url: '/api/syndicates/invite-code' }],
+    // The bank's writes without a member id: split among (or paid to) B's own members.
+    'POST /api/bank/adjustments': [
+      { method: 'POST', url: '/api/bank/adjustments', body: { amount: 3, note: 'B fee refund' } },
+    ],
+    'POST /api/bank/distributions': [
+      { method: 'POST', url: '/api/bank/distributions', body: { dryRun: true } },
+      { method: 'POST', url: '/api/bank/distributions', body: {} },
+    ],
     // Last: the member of B leaves B (the admin is B's last admin and is refused with 409).
     'POST /api/members/me/leave': [{ method: 'POST', url: '/api/members/me/leave' }],
   };
@@ -191,12 +266,24 @@ describe('cross-tenant matrix', () => {
   it("B's admin and member get 404 for every one of A's ids, A is unchanged, B's lists hold none of A", async () => {
     const A = await syndicateWithMember(t.app, 'Alpha');
     const B = await syndicateWithMember(t.app, 'Bravo');
-    // A settled bet in A, so A shows up in its own stats and rankings.
+    // A settled bet in A, so A shows up in its own stats and rankings, and its bank holds
+    // allocation lines (and the weights they were shared by) beside the contribution.
     expect((await A.admin.put(`/api/bets/${A.ids.bet}/status`, { status: 'win' })).statusCode).toBe(200);
+    const aEntries = (await A.admin.get('/api/bank/entries?limit=200')).json<{
+      entries: { id: number; type: string }[];
+    }>().entries;
+    const allocation = aEntries.find((e) => e.type === 'allocation')?.id;
+    expect(allocation, "A's settled bet has allocation lines").toBeTypeOf('number');
+    const bank: BankIds = { allocation: allocation ?? 0 };
+    const snapshotOfA = async () =>
+      (await A.admin.get('/api/bets')).body +
+      (await A.admin.get('/api/members')).body +
+      (await A.admin.get('/api/bank')).body +
+      (await A.admin.get('/api/bank/entries?limit=200')).body;
     const before = await digest(t.database.db);
-    const snapshotA = (await A.admin.get('/api/bets')).body + (await A.admin.get('/api/members')).body;
+    const snapshotA = await snapshotOfA();
 
-    const paths = pathAttempts(A.ids, B.ids);
+    const paths = pathAttempts(A.ids, B.ids, bank);
     const bodies = bodyAttempts(A.ids, B.ids);
     const own = ownScopeWrites();
     const routes = tenantRoutes(t.app);
@@ -209,15 +296,14 @@ describe('cross-tenant matrix', () => {
     const unlikeMissing: string[] = [];
     let idAttempts = 0;
     let pathIdAttempts = 0;
-    const aIds = [
-      A.ids.member,
-      A.ids.adminMember,
-      A.ids.plan,
-      A.ids.race,
-      A.ids.bet,
-      ...A.ids.groupBets,
-      A.ids.reminder,
-    ];
+    const aIds: IdsByKind = {
+      members: [A.ids.member, A.ids.adminMember],
+      subscriptions: [A.ids.plan],
+      races: [A.ids.race],
+      bets: [A.ids.bet, ...A.ids.groupBets],
+      reminders: [A.ids.reminder],
+      entries: aEntries.map((e) => e.id),
+    };
     for (const [who, caller] of [
       ['admin', B.admin],
       ['member', B.member],
@@ -228,9 +314,9 @@ describe('cross-tenant matrix', () => {
       ] as const) {
         for (const attempts of Object.values(table)) {
           for (const a of attempts) {
-            const res = await caller.request(a.method as 'GET', a.url, a.body);
+            const res = await caller.request(a.method as 'GET', a.url, a.body, a.headers);
             const c = control(a, aIds);
-            const missing = await caller.request(c.method as 'GET', c.url, c.body);
+            const missing = await caller.request(c.method as 'GET', c.url, c.body, c.headers);
             idAttempts++;
             if (kind === 'path') pathIdAttempts++;
             // An id in the path: 404. An id in a body: refused exactly as a missing id is.
@@ -266,6 +352,15 @@ describe('cross-tenant matrix', () => {
         }
       }
     }
+    // B's ledger filtered by A's member: an empty page, as for a member B never had.
+    for (const caller of [B.admin, B.member]) {
+      const res = await caller.get(`/api/bank/entries?memberId=${A.ids.member}&limit=200`);
+      listCalls++;
+      if (res.statusCode !== 200 || res.json<{ entries: unknown[] }>().entries.length !== 0) {
+        leaks++;
+        failures.push(`list /api/bank/entries?memberId=A → ${res.statusCode} ${res.body}`);
+      }
+    }
     expect((await B.admin.get('/api/stats/syndicate')).json()).toMatchObject({
       totalWins: 0,
       currentBalance: 0,
@@ -273,15 +368,27 @@ describe('cross-tenant matrix', () => {
 
     // Writes without ids reach only B.
     let ownWrites = 0;
+    const ownBank: string[] = [];
     for (const caller of [B.admin, B.member]) {
       for (const attempts of Object.values(own)) {
         for (const a of attempts) {
-          await caller.request(a.method as 'POST', a.url, a.body);
+          const res = await caller.request(a.method as 'POST', a.url, a.body);
+          if (a.url.startsWith('/api/bank/'))
+            ownBank.push(`${caller === B.admin ? 'admin' : 'member'} ${res.statusCode}`);
           ownWrites++;
         }
       }
     }
-    const snapshotAAfter = (await A.admin.get('/api/bets')).body + (await A.admin.get('/api/members')).body;
+    // They did reach B: its admin's bank writes went through (a member's are refused by role).
+    expect(ownBank).toEqual([
+      'admin 201',
+      'admin 200',
+      'admin 201',
+      'member 403',
+      'member 403',
+      'member 403',
+    ]);
+    const snapshotAAfter = await snapshotOfA();
 
     figure(1, 'tenant-scoped routes × methods covered', `${routes.length} of ${routes.length}`);
     figure(1, "attempts with A's ids (B admin + B member)", idAttempts);

@@ -1,6 +1,7 @@
 // Item 2. A plain member tries every admin-only action (and every change to someone else's bet or
 // reminder) with valid input: each must answer 403, and nothing may change. Every tenant-scoped
 // write route must be listed either here or as member-allowed, so a new route cannot slip by.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../src/server/test/harness';
 import { figure } from './support/figures';
@@ -12,7 +13,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Attempt = [method: 'POST' | 'PUT' | 'DELETE', url: string, body?: object];
+type Attempt = [
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: object,
+  headers?: Record<string, string>,
+];
+
+/** A fresh Idempotency-Key, as the client sends with every bank write: a refusal must store none. */
+const key = () => ({ 'idempotency-key': randomUUID() });
 
 /** Admin-only actions (DESIGN "Roles"), by route, each with a valid body. */
 function adminOnly(ids: Ids, self: number): Record<string, Attempt[]> {
@@ -76,6 +85,28 @@ function adminOnly(ids: Ids, self: number): Record<string, Attempt[]> {
     // A reminder assigned to another member.
     'PUT /api/reminders/:id/complete': [['PUT', `/api/reminders/${ids.reminder}/complete`]],
     'DELETE /api/reminders/:id': [['DELETE', `/api/reminders/${ids.reminder}`]],
+    // The bank: every write is the admin's (issue 14), whoever it is for; with and without a key.
+    'POST /api/bank/contributions': [
+      ['POST', '/api/bank/contributions', { memberId: self, amount: 100 }],
+      ['POST', '/api/bank/contributions', { memberId: ids.member, amount: 20, note: 'Dues' }, key()],
+    ],
+    'POST /api/bank/payouts': [
+      ['POST', '/api/bank/payouts', { memberId: ids.member, amount: 5 }, key()],
+      ['POST', '/api/bank/payouts', { memberId: self, amount: 0.01 }],
+    ],
+    'POST /api/bank/adjustments': [
+      ['POST', '/api/bank/adjustments', { memberId: self, amount: 25, note: 'Bonus' }, key()],
+      ['POST', '/api/bank/adjustments', { amount: -3, note: 'Fees' }],
+    ],
+    'POST /api/bank/entries/:id/reverse': [
+      ['POST', `/api/bank/entries/${ids.entry}/reverse`, { reason: 'Never paid' }, key()],
+    ],
+    'POST /api/bank/distributions': [
+      ['POST', '/api/bank/distributions', {}, key()],
+      ['POST', '/api/bank/distributions', { amount: 5, memberIds: [self, ids.member] }],
+      // Even a dry run: the preview is the admin's tool.
+      ['POST', '/api/bank/distributions', { dryRun: true }],
+    ],
   };
 }
 
@@ -99,8 +130,8 @@ describe('role matrix', () => {
     const failures: string[] = [];
     let made = 0;
     for (const list of Object.values(attempts)) {
-      for (const [method, url, body] of list) {
-        const res = await A.member.request(method, url, body);
+      for (const [method, url, body, headers] of list) {
+        const res = await A.member.request(method, url, body, headers);
         made++;
         if (res.statusCode !== 403) failures.push(`${method} ${url} → ${res.statusCode} ${res.body}`);
       }
@@ -184,5 +215,50 @@ describe('money a member can touch', () => {
     );
     expect(failures).toEqual([]);
     expect(changed).toEqual([]);
+  });
+});
+
+describe('the bank is open to read', () => {
+  it("a member reads the books (summary, ledger, anyone's statement and CSV); the admin's same writes go through", async () => {
+    const A = await syndicateWithMember(t.app, 'Books');
+    const reads = [
+      '/api/bank',
+      '/api/bank/entries',
+      `/api/bank/entries?memberId=${A.ids.member}&type=contribution&limit=200`,
+      `/api/bank/members/${A.ids.member}/statement`,
+      `/api/bank/members/${A.memberId}/statement`,
+      `/api/bank/members/${A.ids.adminMember}/statement`,
+    ];
+    const failures: string[] = [];
+    for (const url of reads) {
+      const res = await A.member.get(url);
+      if (res.statusCode !== 200) failures.push(`GET ${url} → ${res.statusCode} ${res.body}`);
+    }
+    // The member sees the contribution recorded for another member, and its statement as CSV.
+    const entries = (await A.member.get('/api/bank/entries')).json<{ entries: { id: number }[] }>().entries;
+    expect(entries.map((e) => e.id)).toContain(A.ids.entry);
+    const csv = await A.member.get(`/api/bank/members/${A.ids.member}/statement?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(String(csv.headers['content-type'])).toMatch(/^text\/csv/);
+    expect(String(csv.headers['content-disposition'])).toMatch(/^attachment; filename=".+\.csv"$/);
+    expect(csv.body.split(/\r?\n/)[0]).toBe('date,type,description,amount,balance');
+    expect(csv.body).toContain('Books contribution');
+
+    // The refusals above were about the role: the admin's same bodies are accepted.
+    const byAdmin = [
+      await A.admin.post('/api/bank/contributions', { memberId: A.memberId, amount: 100 }),
+      await A.admin.post('/api/bank/payouts', { memberId: A.ids.member, amount: 5 }),
+      await A.admin.post('/api/bank/adjustments', { amount: -3, note: 'Fees' }),
+      await A.admin.post('/api/bank/distributions', { dryRun: true }),
+      await A.admin.post(`/api/bank/entries/${A.ids.entry}/reverse`, { reason: 'Never paid' }),
+    ].map((r) => r.statusCode);
+    figure(
+      2,
+      'bank reads by a member (summary, ledger, statements, CSV) answered other than 200',
+      failures.length,
+      failures.length === 0,
+    );
+    expect(failures).toEqual([]);
+    expect(byAdmin).toEqual([201, 201, 201, 200, 201]);
   });
 });

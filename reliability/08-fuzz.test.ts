@@ -100,6 +100,11 @@ function validBody(key: string, ids: Ids, self: number): Record<string, unknown>
     'POST /api/settings/api-key': { apiKey: 'fuzz-key-0123456789' },
     'PUT /api/next-bet': { memberId: self },
     'POST /api/racing/import': { date: '2031-01-01' },
+    'POST /api/bank/contributions': { memberId: self, amount: 10, date: '2031-01-01', note: 'Paid in' },
+    'POST /api/bank/payouts': { memberId: ids.member, amount: 5, date: '2031-01-01', note: 'Paid out' },
+    'POST /api/bank/adjustments': { amount: -2, note: 'Fee', memberId: self, date: '2031-01-01' },
+    'POST /api/bank/entries/:id/reverse': { reason: 'Recorded twice' },
+    'POST /api/bank/distributions': { amount: 5, memberIds: [ids.member], date: '2031-01-01', dryRun: false },
   };
   return bodies[key];
 }
@@ -170,6 +175,7 @@ function requestArb(key: string, valid: Record<string, unknown> | undefined, ids
       String(ids.race),
       String(ids.plan),
       String(ids.reminder),
+      String(ids.entry),
     ),
     fc.constantFrom(
       '0',

@@ -137,7 +137,9 @@ describe('backup and restore', () => {
                (select coalesce(sum(amount_cents),0)::bigint from bets b where b.syndicate_id = s.id) as staked_cents,
                (select coalesce(sum(result_cents),0)::bigint from bets b where b.syndicate_id = s.id and status <> 'pending') as balance_cents,
                (select coalesce(sum(price_cents),0)::bigint from subscription_plans p where p.syndicate_id = s.id) as plan_cents,
-               (select count(*) from bets b where b.syndicate_id = s.id)::int as bets
+               (select count(*) from bets b where b.syndicate_id = s.id)::int as bets,
+               (select coalesce(sum(amount_cents),0)::bigint from bank_entries e where e.syndicate_id = s.id) as bank_cents,
+               (select count(*) from bank_entries e where e.syndicate_id = s.id)::int as bank_entries
           from syndicates s order by s.id`);
       // Ordered by table: without it a parallel append may return the branches in any order.
       const digests = await c.query(`
@@ -149,7 +151,11 @@ describe('backup and restore', () => {
         select 'races', md5(string_agg(x::text, ',' order by x.id)) from races x union all
         select 'reminders', md5(string_agg(x::text, ',' order by x.id)) from reminders x union all
         select 'member_bet_stats', md5(string_agg(x::text, ',' order by x::text)) from member_bet_stats x where settled <> 0 union all
-        select 'syndicate_day_stats', md5(string_agg(x::text, ',' order by x::text)) from syndicate_day_stats x where settled <> 0
+        select 'syndicate_day_stats', md5(string_agg(x::text, ',' order by x::text)) from syndicate_day_stats x where settled <> 0 union all
+        select 'bank_entries', md5(string_agg(x::text, ',' order by x.id)) from bank_entries x union all
+        select 'bet_allocation_weights', md5(string_agg(x::text, ',' order by x::text)) from bet_allocation_weights x union all
+        select 'bank_member_totals', md5(string_agg(x::text, ',' order by x::text)) from bank_member_totals x
+         where (contributed_cents, paid_out_cents, adjustments_cents, betting_cents) <> (0, 0, 0, 0)
         ) d order by t`);
       return { money: money.rows, digests: digests.rows };
     } finally {
@@ -158,7 +164,7 @@ describe('backup and restore', () => {
   }
 
   it('npm run backup / restore round-trip every syndicate with identical money totals', async () => {
-    // A syndicate with settled single and two-part bets, a plan and an assignment.
+    // A syndicate with settled single and two-part bets, a plan and an assignment, and its bank.
     const { client: admin } = await signUpWithSyndicate(t.app, 'Backup Admin');
     const ids = await populate(admin, 'Backup');
     expect((await admin.put(`/api/bets/${ids.bet}/status`, { status: 'win' })).statusCode).toBe(200);
@@ -166,6 +172,26 @@ describe('backup and restore', () => {
       200,
     );
     expect((await admin.put(`/api/bets/${ids.groupBets[1]}/status`, { status: 'win' })).statusCode).toBe(200);
+    // The bank beside the contribution `populate` recorded: allocation lines (and their weights)
+    // from the settlements above, a payout, an adjustment split among the members (one batch),
+    // and a reversed payout (the reversal after the entry it undoes).
+    const w = async (url: string, body: object) => {
+      const res = await admin.post(url, body);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+      return res.json<{ id: number }>();
+    };
+    await w('/api/bank/contributions', { memberId: ids.adminMember, amount: 120.5, note: 'Backup stake' });
+    await w('/api/bank/payouts', { memberId: ids.member, amount: 7.25 });
+    await w('/api/bank/adjustments', { amount: -1, note: 'Bank fee, split' });
+    const wrong = await w('/api/bank/payouts', { memberId: ids.adminMember, amount: 3 });
+    await w(`/api/bank/entries/${wrong.id}/reverse`, { reason: 'Wrong member' });
+    const bankBefore = (await admin.get('/api/bank')).json<{ balance: number }>();
+    const kinds = new Set(
+      (await admin.get('/api/bank/entries?limit=200'))
+        .json<{ entries: { type: string }[] }>()
+        .entries.map((e) => e.type),
+    );
+    expect([...kinds].sort()).toEqual(['adjustment', 'allocation', 'contribution', 'payout', 'reversal']);
     const statsBefore = (await admin.get('/api/stats/syndicate')).json<{ currentBalance: number }>();
 
     const file = path.join(work, 'backup.jsonl');
@@ -200,7 +226,9 @@ describe('backup and restore', () => {
       clientDir: null,
     });
     let statsAfter: unknown;
+    let bankAfter: unknown;
     let newBet = 0;
+    let newContribution = 0;
     try {
       const login = await restored.inject({
         method: 'POST',
@@ -213,6 +241,7 @@ describe('backup and restore', () => {
       statsAfter = (
         await restored.inject({ method: 'GET', url: '/api/stats/syndicate', headers: { cookie } })
       ).json();
+      bankAfter = (await restored.inject({ method: 'GET', url: '/api/bank', headers: { cookie } })).json();
       newBet = (
         await restored.inject({
           method: 'POST',
@@ -229,6 +258,14 @@ describe('backup and restore', () => {
           },
         })
       ).statusCode;
+      newContribution = (
+        await restored.inject({
+          method: 'POST',
+          url: '/api/bank/contributions',
+          headers: { cookie, origin: 'http://localhost:5000' },
+          payload: { memberId: ids.member, amount: 1 },
+        })
+      ).statusCode;
     } finally {
       await restored.close();
       await restoredDb.close();
@@ -242,7 +279,7 @@ describe('backup and restore', () => {
     figure(
       12,
       'backup: rows, size',
-      `${lines.length - 2 - 8} rows, ${fs.statSync(file).size.toLocaleString('en-US')} bytes`,
+      `${JSON.parse(lines.at(-1) ?? '{}').rows} rows, ${fs.statSync(file).size.toLocaleString('en-US')} bytes`,
     );
     figure(
       12,
@@ -265,6 +302,16 @@ describe('backup and restore', () => {
       `${statsBefore.currentBalance} / ${(statsAfter as { currentBalance: number }).currentBalance}; ${newBet}`,
       newBet === 201,
     );
+    const bankSum = (rows: { bank_cents: number | string }[]) =>
+      rows.reduce((acc, row) => acc + Number(row.bank_cents), 0);
+    const bankEntries = (rows: { bank_entries: number }[]) =>
+      rows.reduce((acc, row) => acc + row.bank_entries, 0);
+    figure(
+      12,
+      'bank after restore: entries, balance (cents) before = after; API bank identical; new contribution',
+      `${bankEntries(source.money)} = ${bankEntries(target.money)}, ${bankSum(source.money)} = ${bankSum(target.money)}; ${JSON.stringify(bankAfter) === JSON.stringify(bankBefore) ? 'yes' : 'no'}; ${newContribution}`,
+      identical && JSON.stringify(bankAfter) === JSON.stringify(bankBefore) && newContribution === 201,
+    );
     figure(
       12,
       'truncated backup refused; restore into a non-empty database refused',
@@ -273,6 +320,8 @@ describe('backup and restore', () => {
     );
     expect(target).toEqual(source);
     expect(statsAfter).toEqual(statsBefore);
+    expect(bankAfter).toEqual(bankBefore);
+    expect(newContribution).toBe(201);
     expect(newBet).toBe(201);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toMatch(/truncated|damaged/);

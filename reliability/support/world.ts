@@ -19,6 +19,8 @@ export interface Ids {
   /** The two bets of a two-part bet. */
   groupBets: [number, number];
   reminder: number;
+  /** A bank contribution (50) recorded for `member`, with the note "<tag> contribution". */
+  entry: number;
 }
 
 type Res = { statusCode: number; body: string; json<T>(): T };
@@ -85,6 +87,13 @@ export async function populate(admin: Client, tag: string): Promise<Ids> {
     admin.post(`/api/members/${member}/subscriptions`, { subscriptionId: plan, startDate: '2030-12-01' }),
     201,
   );
+  const entry = await idOf(
+    admin.post('/api/bank/contributions', {
+      memberId: member,
+      amount: 50,
+      note: `${tag} contribution`,
+    }),
+  );
   if (bet === undefined || group.length !== 2) throw new Error('bet fixtures missing');
   return {
     syndicate: syndicate.id,
@@ -96,6 +105,7 @@ export async function populate(admin: Client, tag: string): Promise<Ids> {
     bet,
     groupBets: [group[0]?.id ?? 0, group[1]?.id ?? 0],
     reminder,
+    entry,
   };
 }
 
@@ -112,7 +122,9 @@ export async function syndicateWithMember(app: FastifyInstance, tag: string) {
 /**
  * Every row of every table, as one md5 per table. Volatile bookkeeping is left out and said so:
  * sessions.last_seen_at (touched by reads, at most once a minute) and join_failures (a failed
- * join is counted by design: that is the brute-force limit).
+ * join is counted by design: that is the brute-force limit). The bank counts whole: its ledger,
+ * the running totals its trigger keeps, the weights settled bets were shared by, and the stored
+ * Idempotency-Key answers (a refused request must not leave one behind).
  */
 export async function digest(db: Db, opts: { joinFailures?: boolean } = {}): Promise<Record<string, string>> {
   const tables = [
@@ -125,6 +137,10 @@ export async function digest(db: Db, opts: { joinFailures?: boolean } = {}): Pro
     'bets',
     'reminders',
     'oidc_logins',
+    'bank_entries',
+    'bank_member_totals',
+    'bet_allocation_weights',
+    'idempotency_keys',
   ];
   const parts = tables.map(
     (t) =>
