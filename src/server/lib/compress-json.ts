@@ -31,8 +31,9 @@ export function compressJson(json: Buffer, encoding: 'br' | 'gzip'): Buffer {
   return zlib.brotliCompressSync(json, {
     params: {
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      // The quality @fastify/compress uses.
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      // Quality 1 below 64 KB: for a 10 KB summary it took a third of the CPU of quality 4 (the
+      // quality @fastify/compress uses) for ~800 bytes instead of ~570. Larger answers keep 4.
+      [zlib.constants.BROTLI_PARAM_QUALITY]: json.length < 65_536 ? 1 : 4,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length,
     },
   });
