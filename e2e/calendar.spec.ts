@@ -5,6 +5,7 @@ import {
   daysFromNowAtNoonUtc,
   inZone,
   longDate,
+  MONTH_TITLE,
   setUpSyndicateInZone,
   showMonthOf,
 } from './support/dashboard';
@@ -206,7 +207,7 @@ test('the month grid shows race days, the scheduled bet, and a keyboard-reachabl
   );
 
   // Previous / next month change the title.
-  const title = grid.getByText(/^[A-Z][a-z]+ \d{4}$/);
+  const title = grid.getByText(MONTH_TITLE);
   const before = await title.textContent();
   await grid.getByRole('button', { name: 'Next month' }).click();
   await expect(title).not.toHaveText(before!);
