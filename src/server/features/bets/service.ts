@@ -295,8 +295,9 @@ export async function updateBet(
       .update(bets)
       .set({ ...editable, amountCents, oddsHundredths, resultCents })
       .where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId)));
-    // A settled bet's changed result is shared again (bank/ledger.ts), in this transaction.
-    await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
+    // A settled bet's changed result is shared again (bank/ledger.ts), in this transaction. A
+    // pending bet has no allocation lines: it skips the bank's per-syndicate lock.
+    if (stored.status !== 'pending') await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
   });
   return getBet(db, syndicateId, betId);
 }
@@ -342,9 +343,9 @@ export async function deleteBet(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockBet(tx, syndicateId, betId, actor);
+    const stored = await lockBet(tx, syndicateId, betId, actor);
     await tx.delete(bets).where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId)));
-    // A deleted settled bet's allocation lines are reversed (history stays).
-    await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
+    // A deleted settled bet's allocation lines are reversed (history stays); a pending one has none.
+    if (stored.status !== 'pending') await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
   });
 }
