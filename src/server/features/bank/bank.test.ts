@@ -1,7 +1,14 @@
 // The syndicate bank's API (docs/bank.md): every rule and every refusal, against a real database.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BankEntry, BankSummary, EntriesPage, Statement } from '../../../shared/bank';
+import {
+  type BankEntry,
+  type BankSummary,
+  bankMemberSchema,
+  bankSummarySchema,
+  type EntriesPage,
+  type Statement,
+} from '../../../shared/bank';
 import type { Bet } from '../../../shared/bet';
 import { type Client, createTestApp, signUpWithSyndicate, type TestApp } from '../../test/harness';
 import { type Crew, crew, joinPeer, placeBet, singleBet } from '../bets/test-fixtures';
@@ -107,6 +114,26 @@ describe('bank', () => {
       'date,type,description,amount,balance\r\n2030-06-01,contribution,Cash at the track,100.50,100.50\r\n2030-06-15,payout,Payout,-20.25,80.25\r\n',
     );
     await expectInvariants(c);
+  });
+
+  it('writes its summary as JSON that holds any name, in the schema, members in id order', async () => {
+    const c = await crew(t);
+    const name = 'Quote " back\\slash 🐎 </script> Ó';
+    const added = await c.admin.post('/api/members', {
+      name,
+      email: `json-${Date.now()}@example.test`,
+      role: 'member',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json<{ id: number }>().id;
+    await contribute(c.admin, id, 12.34);
+    const res = await c.admin.get('/api/bank');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const s = bankSummarySchema.strict().parse(res.json());
+    for (const m of s.members) bankMemberSchema.strict().parse(m);
+    expect(line(s, id)).toMatchObject({ name, contributed: 12.34, balance: 12.34, share: 100 });
+    const ids = s.members.map((m) => m.memberId);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
   it('shares a settled bet equally among active members (largest remainder), and follows its changes', async () => {

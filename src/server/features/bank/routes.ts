@@ -23,11 +23,12 @@ import {
 import { dayKeyIn } from '../../../shared/dates';
 import { requireAdmin, requireAdminOf, requireUser, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { sendJsonText } from '../../lib/json-text';
 import { errorSchema } from '../../lib/response-schemas';
 import { statementCsv, statementFileName } from './csv';
 import { bankWrite } from './idempotency';
 import {
-  bankSummary,
+  bankSummaryJson,
   distribute,
   findEntry,
   listEntries,
@@ -60,8 +61,9 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     return { syndicateId: tenant.syndicateId, memberId: tenant.memberId, userId: requireUser(req).user.id };
   };
 
-  app.get('/api/bank', { schema: { tags, response: { 200: bankSummarySchema } } }, async (req) =>
-    bankSummary(db, tenantOf(req).syndicateId, now()),
+  // The summary arrives as its JSON text (bankSummaryJson): lib/json-text.ts.
+  app.get('/api/bank', { schema: { tags, response: { 200: bankSummarySchema } } }, async (req, reply) =>
+    sendJsonText(reply, await bankSummaryJson(db, tenantOf(req).syndicateId, now())),
   );
 
   app.get(

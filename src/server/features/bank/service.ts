@@ -46,22 +46,25 @@ type MemberRow = {
 };
 
 // GET /api/bank is one named statement (prepared once per pooled connection) answering one row:
-// the share basis, the stakes in play, and every member as a compact JSON array [id, name,
-// archived, contributed, paid out, adjustments, betting, dues charged] in join order, from the
-// running totals (bank_member_totals, kept by a trigger) and the dues charged so far (start date
-// on or before today in the syndicate's zone, today from the app's clock, $2). One JSON value
-// parses far faster than fifty rows of ten columns (the bench's bank budget, docs/bank.md).
+// the share basis, the stakes in play, and every member as a name and seven numbers in one flat
+// JSON array [id, name, archived (0/1), contributed, paid out, adjustments, betting, dues charged,
+// …], from the running totals (bank_member_totals, kept by a trigger) and the dues charged so far
+// (start date on or before today in the syndicate's zone, today from the app's clock, $2). The
+// members come in id order (as GET /api/members lists them), sorted here: an ordered aggregate, or
+// json_agg of json_build_array, each cost PostgreSQL more than the rest of the read, and one JSON
+// value parses far faster than fifty rows of ten columns (the bench's bank budget,
+// docs/performance.md).
 const SUMMARY = {
   name: 'bank_summary',
   text: `
     select s.share_basis,
            (select coalesce(sum(amount_cents), 0) from bets
              where syndicate_id = $1 and status = 'pending') as in_play,
-           (select coalesce(json_agg(json_build_array(
-                     m.id, m.name, m.archived_at is not null,
+           (select '[' || coalesce(string_agg(concat_ws(',',
+                     m.id, to_json(m.name), case when m.archived_at is null then 0 else 1 end,
                      coalesce(t.contributed_cents, 0), coalesce(t.paid_out_cents, 0),
-                     coalesce(t.adjustments_cents, 0), coalesce(t.betting_cents, 0), coalesce(d.charged, 0))
-                   order by m.created_at, m.id), '[]')::text
+                     coalesce(t.adjustments_cents, 0), coalesce(t.betting_cents, 0), coalesce(d.charged, 0)),
+                   ','), '') || ']'
               from members m
               left join bank_member_totals t on t.syndicate_id = $1 and t.member_id = m.id
               left join (select ms.member_id, sum(ms.price_cents) as charged from member_subscriptions ms
@@ -73,75 +76,84 @@ const SUMMARY = {
      where s.id = $1`,
 };
 
-type MemberTuple = [number, string, boolean, number, number, number, number, number];
+/** Fields per member in the summary's flat array. */
+const MEMBER_FIELDS = 8;
 
-function toMemberRow([
-  id,
-  name,
-  archived,
-  contributed,
-  paidOut,
-  adjustments,
-  betting,
-  dues,
-]: MemberTuple): MemberRow {
-  return { id, name, archived, contributed, paid_out: paidOut, adjustments, betting, dues_charged: dues };
+function memberRows(flat: (number | string)[]): MemberRow[] {
+  const rows: MemberRow[] = [];
+  for (let i = 0; i + MEMBER_FIELDS <= flat.length; i += MEMBER_FIELDS) {
+    rows.push({
+      id: flat[i] as number,
+      name: flat[i + 1] as string,
+      archived: flat[i + 2] === 1,
+      contributed: flat[i + 3] as number,
+      paid_out: flat[i + 4] as number,
+      adjustments: flat[i + 5] as number,
+      betting: flat[i + 6] as number,
+      dues_charged: flat[i + 7] as number,
+    });
+  }
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 const balanceOf = (r: MemberRow) => r.contributed - r.paid_out + r.adjustments + r.betting;
 const duesOwedOf = (r: MemberRow) => Math.max(0, r.dues_charged - r.contributed);
 
+/** A finite number as JSON (what JSON.stringify writes for it). */
+const num = (cents: number) => String(fromCents(cents));
+
 /**
- * GET /api/bank. Former (archived) members are listed while their balance is not zero or they
- * owe dues, so the totals are always the sums of the rows shown.
+ * GET /api/bank's answer, as the JSON text of a BankSummary (bankSummarySchema, in its field
+ * order): written here in one pass over the members rather than built as objects and then
+ * serialised, the widest per-member read of the app (docs/performance.md). Former (archived)
+ * members are listed while their balance is not zero or they owe dues, so the totals are always
+ * the sums of the rows shown.
  */
-export async function bankSummary(db: Db, syndicateId: number, now: Date): Promise<BankSummary> {
+export async function bankSummaryJson(db: Db, syndicateId: number, now: Date): Promise<string> {
   const { rows } = await db.$client.query<{ share_basis: ShareBasis; in_play: number; members: string }>({
     ...SUMMARY,
     values: [syndicateId, now],
   });
   const first = rows[0];
   if (!first) throw notFound();
-  const members = (JSON.parse(first.members) as MemberTuple[]).map(toMemberRow);
-  const positive = members.reduce((sum, r) => sum + Math.max(0, balanceOf(r)), 0);
-  const totals = { contributed: 0, paidOut: 0, adjustments: 0, betting: 0, duesOwed: 0 };
-  const lines = [];
+  const members = memberRows(JSON.parse(first.members) as (number | string)[]);
+  let positive = 0;
+  for (const r of members) positive += Math.max(0, balanceOf(r));
+  let contributed = 0;
+  let paidOut = 0;
+  let adjustments = 0;
+  let betting = 0;
+  let duesOwed = 0;
+  const lines: string[] = [];
   for (const r of members) {
-    totals.contributed += r.contributed;
-    totals.paidOut += r.paid_out;
-    totals.adjustments += r.adjustments;
-    totals.betting += r.betting;
-    totals.duesOwed += duesOwedOf(r);
+    contributed += r.contributed;
+    paidOut += r.paid_out;
+    adjustments += r.adjustments;
+    betting += r.betting;
+    const owed = duesOwedOf(r);
+    duesOwed += owed;
     const balance = balanceOf(r);
-    if (r.archived && balance === 0 && duesOwedOf(r) === 0) continue;
-    lines.push({
-      memberId: r.id,
-      name: r.name,
-      active: !r.archived,
-      contributed: fromCents(r.contributed),
-      paidOut: fromCents(r.paid_out),
-      adjustments: fromCents(r.adjustments),
-      bettingResult: fromCents(r.betting),
-      balance: fromCents(balance),
-      share: sharePercent(balance, positive),
-      duesCharged: fromCents(r.dues_charged),
-      duesOwed: fromCents(duesOwedOf(r)),
-    });
+    if (r.archived && balance === 0 && owed === 0) continue;
+    lines.push(
+      `{"memberId":${r.id},"name":${JSON.stringify(r.name)},"active":${!r.archived},` +
+        `"contributed":${num(r.contributed)},"paidOut":${num(r.paid_out)},"adjustments":${num(r.adjustments)},` +
+        `"bettingResult":${num(r.betting)},"balance":${num(balance)},"share":${sharePercent(balance, positive)},` +
+        `"duesCharged":${num(r.dues_charged)},"duesOwed":${num(owed)}}`,
+    );
   }
-  const balance = totals.contributed - totals.paidOut + totals.adjustments + totals.betting;
+  const balance = contributed - paidOut + adjustments + betting;
   const inPlay = Number(first.in_play);
-  return {
-    balance: fromCents(balance),
-    inPlay: fromCents(inPlay),
-    available: fromCents(balance - inPlay),
-    contributed: fromCents(totals.contributed),
-    paidOut: fromCents(totals.paidOut),
-    adjustments: fromCents(totals.adjustments),
-    bettingResult: fromCents(totals.betting),
-    duesOwed: fromCents(totals.duesOwed),
-    shareBasis: first.share_basis,
-    members: lines,
-  };
+  return (
+    `{"balance":${num(balance)},"inPlay":${num(inPlay)},"available":${num(balance - inPlay)},` +
+    `"contributed":${num(contributed)},"paidOut":${num(paidOut)},"adjustments":${num(adjustments)},` +
+    `"bettingResult":${num(betting)},"duesOwed":${num(duesOwed)},"shareBasis":${JSON.stringify(first.share_basis)},` +
+    `"members":[${lines.join(',')}]}`
+  );
+}
+
+/** The bank's summary as an object (the assistant's answers; GET /api/bank sends the JSON itself). */
+export async function bankSummary(db: Db, syndicateId: number, now: Date): Promise<BankSummary> {
+  return JSON.parse(await bankSummaryJson(db, syndicateId, now)) as BankSummary;
 }
 
 async function inPlayCents(db: Runner, syndicateId: number): Promise<number> {
