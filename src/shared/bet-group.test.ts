@@ -26,6 +26,15 @@ describe('group status', () => {
   it('is mixed when settled parts disagree', () => {
     expect(groupStatus([bet(1, 'win', 5), bet(2, 'loss', -5)])).toBe('mixed');
   });
+  it('counts a placed part as a win and ignores void parts', () => {
+    expect(groupStatus([bet(1, 'placed', 0), bet(2, 'win', 5)])).toBe('win');
+    expect(groupStatus([bet(1, 'void', 0), bet(2, 'loss', -5)])).toBe('loss');
+    expect(groupStatus([bet(1, 'void', 0), bet(2, 'placed', 2)])).toBe('win');
+    expect(groupStatus([bet(1, 'void', 0), bet(2, 'void', 0)])).toBe('void');
+    expect(groupStatus([bet(1, 'void', 0), bet(2, 'pending', null)])).toBe('pending');
+    expect(groupStatus([bet(1, 'placed', 0), bet(2, 'loss', -5)])).toBe('mixed');
+    expect(groupResult([bet(1, 'void', 0), bet(2, 'placed', 2.5)])).toBe(2.5);
+  });
   it('treats an empty group as pending', () => {
     expect(groupStatus([])).toBe('pending');
   });

@@ -5,13 +5,16 @@ import type { BetStatus } from './bet';
 export type GroupStatus = BetStatus | 'mixed';
 
 /**
- * pending if any part is pending; win if all win; loss if all loss; otherwise mixed.
- * An empty group counts as pending (nothing is settled).
+ * pending if any part is pending; win if all win; loss if all loss; otherwise mixed. A placed
+ * part (an each-way bet whose place half won) counts as a win, and void parts are ignored: a group
+ * whose parts are all void is void. An empty group counts as pending (nothing is settled).
  */
 export function groupStatus(bets: readonly { status: BetStatus }[]): GroupStatus {
   if (bets.length === 0 || bets.some((b) => b.status === 'pending')) return 'pending';
-  if (bets.every((b) => b.status === 'win')) return 'win';
-  if (bets.every((b) => b.status === 'loss')) return 'loss';
+  const counted = bets.filter((b) => b.status !== 'void');
+  if (counted.length === 0) return 'void';
+  if (counted.every((b) => b.status === 'win' || b.status === 'placed')) return 'win';
+  if (counted.every((b) => b.status === 'loss')) return 'loss';
   return 'mixed';
 }
 

@@ -70,6 +70,7 @@ describe('bet schemas', () => {
     expect(edit).not.toHaveProperty('status');
     expect(edit).not.toHaveProperty('result');
     expect(edit).toMatchObject({ betType: 'win', oddsType: 'fixed' });
-    expect(settleBetSchema.safeParse({ status: 'pending' }).success).toBe(false);
+    expect(settleBetSchema.safeParse({ status: 'pending' }).success).toBe(true);
+    expect(settleBetSchema.safeParse({ status: 'settled' }).success).toBe(false);
   });
 });

@@ -5,12 +5,27 @@ import { z } from 'zod';
 import { dateInputSchema } from './date-schemas';
 import { positiveMoney, positiveOdds } from './money';
 import { MAX_ID, raceSummarySchema } from './race';
+import {
+  DEAD_HEAT_MAX,
+  DIVISOR_MAX,
+  DIVISOR_MIN,
+  PLACES_MAX,
+  PLACES_MIN,
+  POSITION_MAX,
+  RULE4_MAX,
+  RULE4_MIN,
+} from './settlement';
 import { isCleanName, notAllowedMessage } from './text';
 
 export const BET_TYPES = ['win', 'place', 'each-way'] as const;
 export const ODDS_TYPES = ['fixed', 'tote'] as const;
-export const BET_STATUSES = ['pending', 'win', 'loss'] as const;
-export const SETTLED_STATUSES = ['win', 'loss'] as const;
+export const BET_STATUSES = ['pending', 'win', 'loss', 'placed', 'void'] as const;
+/** The statuses that count as settled in stats and rankings (void is not counted). */
+export const SETTLED_STATUSES = ['win', 'placed', 'loss'] as const;
+/** What PUT /api/bets/:id/status accepts (pending: an admin takes a settlement back). */
+export const SETTLE_STATUSES = ['win', 'loss', 'placed', 'void', 'pending'] as const;
+/** A new bet is always pending; the spec's payload may say so. */
+const CREATE_STATUSES = ['pending', 'win', 'loss'] as const;
 export type BetType = (typeof BET_TYPES)[number];
 export type OddsType = (typeof ODDS_TYPES)[number];
 export type BetStatus = (typeof BET_STATUSES)[number];
@@ -67,6 +82,30 @@ const optionalSmallInt = (label: string) =>
     .nullish()
     .transform((v) => v ?? null);
 
+const wholeBetween = (label: string, min: number, max: number, suffix = '') => {
+  const message = `${label} must be a whole number from ${min} to ${max}${suffix}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+export const placeTermsSchema = z.object(
+  {
+    places: wholeBetween('Places', PLACES_MIN, PLACES_MAX),
+    divisor: wholeBetween('Divisor', DIVISOR_MIN, DIVISOR_MAX),
+  },
+  { error: 'Place terms must give places and divisor' },
+);
+
+/** Each-way terms and an each-way bet's own place price; omitted → defaulted from the race. */
+const placeFields = {
+  placeTerms: placeTermsSchema.nullish().transform((v) => v ?? null),
+  placeOdds: positiveOdds({
+    required: 'Place odds are required',
+    positive: 'Place odds must be a positive number',
+  })
+    .nullish()
+    .transform((v) => v ?? null),
+};
+
 /** The optional "advanced" fields; blank or omitted → null. */
 const advancedFields = {
   horseNumber: optionalSmallInt('Horse number'),
@@ -99,7 +138,7 @@ export const createBetSchema = z
       .positive(MESSAGES.member)
       .max(MAX_ID, MESSAGES.memberNotFound),
     horseName,
-    status: z.enum(BET_STATUSES, { error: 'Status must be pending, win or loss' }).optional(),
+    status: z.enum(CREATE_STATUSES, { error: 'Status must be pending, win or loss' }).optional(),
     /** When the bet was placed; the server's clock when omitted. */
     date: dateInputSchema({
       required: 'Bet date is required',
@@ -121,6 +160,7 @@ export const createBetSchema = z
         error: 'bets must list one or two bets',
       })
       .optional(),
+    ...placeFields,
     ...advancedFields,
   })
   .superRefine(
@@ -169,17 +209,39 @@ export const updateBetSchema = z.object({
   odds: odds(),
   amount: amount(),
   oddsType: oddsTypeSchema.default('fixed'),
+  ...placeFields,
   ...advancedFields,
 });
 export type UpdateBetInput = z.input<typeof updateBetSchema>;
 export type UpdateBetValues = z.output<typeof updateBetSchema>;
 
-/** PUT /api/bets/:id/status. The server computes the result; a client-sent result is ignored. */
+const dividend = (label: string) =>
+  positiveOdds({ required: `${label} is required`, positive: `${label} must be a positive number` })
+    .nullish()
+    .transform((v) => v ?? null);
+
+/**
+ * PUT /api/bets/:id/status. The server computes the result from the rules (shared/settlement.ts);
+ * a client-sent result is ignored. position/deadHeat say how the horse ran; dividend and
+ * placeDividend are a tote bet's declared dividends per 1 unit; rule4 is cents in the dollar.
+ */
 export const settleBetSchema = z.object({
-  status: z.enum(SETTLED_STATUSES, { error: 'Status must be win or loss' }),
+  status: z.enum(SETTLE_STATUSES, { error: 'Status must be win, loss, placed, void or pending' }),
   result: z.number().nullish(),
+  position: wholeBetween('Position', 1, POSITION_MAX)
+    .nullish()
+    .transform((v) => v ?? null),
+  deadHeat: wholeBetween('Dead heat', 1, DEAD_HEAT_MAX, ' horses')
+    .nullish()
+    .transform((v) => v ?? null),
+  dividend: dividend('Dividend'),
+  placeDividend: dividend('Place dividend'),
+  rule4: wholeBetween('Rule 4', RULE4_MIN, RULE4_MAX, ' cents in the dollar')
+    .nullish()
+    .transform((v) => v ?? null),
 });
-export type SettleBetInput = z.infer<typeof settleBetSchema>;
+export type SettleBetInput = z.input<typeof settleBetSchema>;
+export type SettleBetValues = z.output<typeof settleBetSchema>;
 
 export const betMemberSchema = z.object({ id: z.number().int(), name: z.string(), initials: z.string() });
 
@@ -209,6 +271,18 @@ export const betSchema = z.object({
   silkColor: z.string().nullable(),
   race: raceSummarySchema.nullable(),
   member: betMemberSchema,
+  /** Each-way / place terms; null for a win bet, or when the race's default applies. */
+  placeTerms: z.object({ places: z.number().int(), divisor: z.number().int() }).nullable(),
+  /** An each-way bet's own fixed place price. */
+  placeOdds: z.number().nullable(),
+  /** How the horse ran, as settled (null while pending or when not given). */
+  position: z.number().int().nullable(),
+  deadHeat: z.number().int().nullable(),
+  /** Tote dividends per 1 unit, as declared. */
+  dividend: z.number().nullable(),
+  placeDividend: z.number().nullable(),
+  /** Rule 4 deduction in cents in the dollar. */
+  rule4: z.number().int().nullable(),
 });
 export type Bet = z.infer<typeof betSchema>;
 

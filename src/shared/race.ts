@@ -1,6 +1,7 @@
 // Races: the API shapes and the add/edit schema (the calendar's Add Race form reuses it).
 import { z } from 'zod';
 import { dateInputSchema } from './date-schemas';
+import { runnerSchema, storedRaceResultSchema } from './race-result';
 import { freeText, isCleanName, nameText, notAllowedMessage } from './text';
 
 export const RACE_NAME_MAX = 100;
@@ -111,8 +112,14 @@ export const raceSchema = z.object({
   raceType: z.string().nullable(),
   trackCondition: z.string().nullable(),
   customFields: z.record(z.string(), z.string()).nullable(),
+  /** The result as last entered or imported (POST /api/races/:id/result); null until then. */
+  result: storedRaceResultSchema.nullable(),
 });
 export type Race = z.infer<typeof raceSchema>;
+
+/** GET /api/races/:id: the race with its field (imported runners; null when none are known). */
+export const raceDetailSchema = raceSchema.extend({ runners: z.array(runnerSchema).nullable() });
+export type RaceDetail = z.infer<typeof raceDetailSchema>;
 
 /** The race as a bet carries it. */
 export const raceSummarySchema = raceSchema.pick({ id: true, name: true, venue: true, date: true });

@@ -174,10 +174,10 @@ export async function memberRecord(ctx: Ctx, memberId: number): Promise<string> 
   ]);
   const mine = all.filter((b) => b.memberId === memberId);
   if (mine.length === 0) return `${name} hasn't placed any bets yet.`;
-  const settled = mine.filter((b) => b.status !== 'pending');
+  const settled = mine.filter(isSettled);
   const wins = settled.filter((b) => b.status === 'win').length;
   const earnings = settled.reduce((sum, b) => sum + Math.round((b.result ?? 0) * 100), 0) / 100;
-  const pending = mine.length - settled.length;
+  const pending = mine.filter((b) => b.status === 'pending').length;
   const rank = ranking.findIndex((r) => r.member.id === memberId);
   const parts = [
     `${name}: ${plural(settled.length, 'settled bet')}, ${plural(wins, 'win')} (${percent(winRate(wins, settled.length))} win rate), earnings ${signed(ctx, earnings)}.`,
@@ -187,13 +187,15 @@ export async function memberRecord(ctx: Ctx, memberId: number): Promise<string> 
   return parts.join(' ');
 }
 
+/** Settled as stats count it: win, placed or loss (a void bet is not counted). */
+const isSettled = (b: Bet) => b.status === 'win' || b.status === 'placed' || b.status === 'loss';
+const OUTCOME_WORDS = { win: 'won', placed: 'placed', loss: 'lost', void: 'void (non-runner)' } as const;
+
 const betLine = (ctx: Ctx, b: Bet, withHorse: boolean) => {
   const race = b.race ? ` (${b.race.name}, ${day(b.race.date, ctx.settings.timezone)})` : '';
   const what = `${withHorse ? `${b.horseName}, ` : ''}${b.betType} ${cash(ctx, b.amount)} at ${b.odds.toFixed(2)}`;
   const outcome =
-    b.status === 'pending'
-      ? 'pending'
-      : `${b.status === 'win' ? 'won' : 'lost'} ${signed(ctx, b.result ?? 0)}`;
+    b.status === 'pending' ? 'pending' : `${OUTCOME_WORDS[b.status]} ${signed(ctx, b.result ?? 0)}`;
   return `${b.member.name} — ${what}${race}: ${outcome}`;
 };
 
@@ -221,7 +223,7 @@ export async function horse(ctx: Ctx, horseName: string): Promise<string> {
   const key = normalize(horseName);
   const onHorse = all.filter((b) => normalize(b.horseName) === key);
   if (onHorse.length === 0) return `There are no bets on ${horseName}.`;
-  const settled = onHorse.filter((b) => b.status !== 'pending');
+  const settled = onHorse.filter(isSettled);
   const wins = settled.filter((b) => b.status === 'win').length;
   const earnings = settled.reduce((sum, b) => sum + Math.round((b.result ?? 0) * 100), 0) / 100;
   const name = onHorse[0]?.horseName ?? horseName;

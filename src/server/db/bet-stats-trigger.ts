@@ -44,11 +44,11 @@ begin
      and old.settled_at is not distinct from new.settled_at and old.date = new.date then
     return null;
   end if;
-  if tg_op <> 'INSERT' and old.status <> 'pending' then
+  if tg_op <> 'INSERT' and old.status not in ('pending', 'void') then
     perform bet_stats_apply(old.syndicate_id, old.member_id, coalesce(old.settled_at, old.date),
                             old.status = 'win', coalesce(old.result_cents, 0), -1);
   end if;
-  if tg_op <> 'DELETE' and new.status <> 'pending' then
+  if tg_op <> 'DELETE' and new.status not in ('pending', 'void') then
     perform bet_stats_apply(new.syndicate_id, new.member_id, coalesce(new.settled_at, new.date),
                             new.status = 'win', coalesce(new.result_cents, 0), 1);
   end if;
@@ -67,11 +67,11 @@ delete from member_bet_stats;
 delete from syndicate_day_stats;
 insert into member_bet_stats (syndicate_id, member_id, wins, settled, result_cents)
   select syndicate_id, member_id, count(*) filter (where status = 'win'), count(*), coalesce(sum(result_cents), 0)
-    from bets where status <> 'pending' group by syndicate_id, member_id;
+    from bets where status not in ('pending', 'void') group by syndicate_id, member_id;
 insert into syndicate_day_stats (syndicate_id, day, wins, settled, result_cents)
   select syndicate_id, (coalesce(settled_at, date) at time zone 'UTC')::date,
          count(*) filter (where status = 'win'), count(*), coalesce(sum(result_cents), 0)
-    from bets where status <> 'pending' group by 1, 2;
+    from bets where status not in ('pending', 'void') group by 1, 2;
 `;
 
 export async function installBetStatsTrigger(client: pg.ClientBase): Promise<void> {

@@ -28,6 +28,13 @@ const bet: Bet = {
   silkColor: null,
   race: null,
   member: { id: 3, name: 'Mia Member', initials: 'MM' },
+  placeTerms: { places: 3, divisor: 4 },
+  placeOdds: null,
+  position: 1,
+  deadHeat: 2,
+  dividend: 4.7,
+  placeDividend: null,
+  rule4: 15,
 };
 
 describe('schemaSerializerCompiler', () => {

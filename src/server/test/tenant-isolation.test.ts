@@ -139,6 +139,7 @@ function pathAttempts(a: Ids, b: Ids): Record<string, { id: number; body?: objec
       body: { name: 'Hijacked', venue: 'X', date: '2031-02-01T00:00:00.000Z' },
     },
     'DELETE /api/races/:id': { id: a.race },
+    'POST /api/races/:id/result': { id: a.race, body: { finishers: [{ position: 1, horseName: 'Cross' }] } },
     'GET /api/bets/:id': { id: a.bet },
     'PUT /api/bets/:id': { id: a.bet, body: bet },
     'PUT /api/bets/:id/status': { id: a.bet, body: { status: 'win' } },

@@ -8,6 +8,7 @@ const variants = {
   success: 'border-transparent bg-[#dcfce7] text-[#14532d]',
   destructive: 'border-transparent bg-[#fee2e2] text-[#991b1b]',
   warning: 'border-transparent bg-[#fef3c7] text-[#78350f]',
+  info: 'border-transparent bg-[#dbeafe] text-[#1e3a8a]',
   outline: 'border-border text-foreground',
 } as const;
 

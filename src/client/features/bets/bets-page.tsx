@@ -14,6 +14,7 @@ import { BetCardList } from './components/bet-cards';
 import { BetsTable } from './components/bets-table';
 import { StatusFilterSelect } from './components/bets-toolbar';
 import { EditBetDialog } from './components/edit-bet-dialog';
+import { SettleBetDialog } from './components/settle-bet-dialog';
 import { SortControl } from './components/sort-control';
 import { betRows, DEFAULT_SORT, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
 import { useBetActor } from './lib/use-bet-actor';
@@ -30,7 +31,10 @@ export function BetsPage() {
   const [addOpen, setAddOpen] = useState(false);
   const { settling, onSettle } = useSettleBets();
   const editing = useEditBetState();
+  // The Settle dialog keeps its bet while it fades out, as Edit Bet does.
+  const settlingDetails = useEditBetState();
   const deleting = useDeleteBetState();
+  const [_raceId, setRaceId] = useState<number | null>(null);
 
   const rows = useMemo(() => betRows(bets ?? [], sort, filter), [bets, sort, filter]);
   const onSort = useCallback((column: SortColumn) => setSort((s) => nextSort(s, column)), []);
@@ -49,10 +53,13 @@ export function BetsPage() {
       rights,
       settling,
       onSettle: (list, status) => void onSettle(list, status),
+      onSettleDetails: settlingDetails.edit,
+      canResettle: actorRole === 'admin',
+      onOpenRace: setRaceId,
       onEdit: editing.edit,
       onDelete: deleting.ask,
     }),
-    [rights, settling, onSettle, editing.edit, deleting.ask],
+    [rights, settling, onSettle, settlingDetails.edit, actorRole, editing.edit, deleting.ask],
   );
 
   return (
@@ -90,6 +97,12 @@ export function BetsPage() {
       )}
       <AddBetDialog open={addOpen} onOpenChange={setAddOpen} />
       <EditBetDialog bet={editing.bet} open={editing.open} onOpenChange={editing.onOpenChange} />
+      <SettleBetDialog
+        bet={settlingDetails.bet}
+        open={settlingDetails.open}
+        onOpenChange={settlingDetails.onOpenChange}
+        canUnsettle={actorRole === 'admin'}
+      />
       <ConfirmDialog
         open={deleting.open}
         onOpenChange={deleting.onOpenChange}

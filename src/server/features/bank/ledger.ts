@@ -114,7 +114,7 @@ export function splitAmong(
 
 type BetState = {
   member_id: number;
-  status: 'pending' | 'win' | 'loss';
+  status: 'pending' | 'win' | 'loss' | 'placed' | 'void';
   result_cents: number | null;
   horse_name: string;
   bet_type: string;
@@ -203,4 +203,71 @@ async function storedWeights(tx: Tx, syndicateId: number, betId: number) {
      where w.syndicate_id = ${syndicateId} and w.bet_id = ${betId}
      order by m.created_at, m.id`);
   return rows.map((r) => ({ memberId: r.member_id, weight: Number(r.weight) }));
+}
+
+/** A newly written settled bet whose result the bank must share (CSV import). */
+export interface NewSettledBet {
+  id: number;
+  memberId: number;
+  resultCents: number;
+  description: string;
+}
+
+/**
+ * Shares the results of many new settled bets at once (a CSV import), exactly as one
+ * syncBetAllocation per bet in the given order would: the share basis's members and weights —
+ * for `capital`, each member's balance as the earlier bets leave it — saved per bet, and the
+ * result split by the largest remainder. Two statements for any number of bets, in the caller's
+ * transaction, under the syndicate's bank lock.
+ */
+export async function allocateNewSettledBets(
+  tx: Tx,
+  syndicateId: number,
+  settled: readonly NewSettledBet[],
+  actorMemberId: number | null,
+  now: Date,
+): Promise<void> {
+  if (settled.length === 0) return;
+  const lock = await lockBank(tx, syndicateId);
+  const date = todayIn(lock, now);
+  const { rows } = await tx.execute<{ id: number; balance: number }>(sql`
+    select m.id,
+           coalesce(t.contributed_cents - t.paid_out_cents + t.adjustments_cents + t.betting_cents, 0) as balance
+      from members m
+      left join bank_member_totals t on t.syndicate_id = m.syndicate_id and t.member_id = m.id
+     where m.syndicate_id = ${syndicateId} and m.is_active and m.archived_at is null
+     order by m.created_at, m.id`);
+  const balances = rows.map((r) => ({ memberId: r.id, balance: Number(r.balance) }));
+  const weightRows: { betId: number; memberId: number; weight: number }[] = [];
+  const entries: { memberId: number; amountCents: number; betId: number; note: string }[] = [];
+  for (const bet of settled) {
+    // sharingWeights, on the balances as the bets before this one left them.
+    const capital = lock.shareBasis === 'capital' && balances.some((b) => b.balance > 0);
+    let weights = balances
+      .map((b) => ({ memberId: b.memberId, weight: capital ? Math.max(0, b.balance) : 1 }))
+      .filter((w) => w.weight > 0);
+    if (weights.length === 0) weights = [{ memberId: bet.memberId, weight: 1 }];
+    for (const w of weights) weightRows.push({ betId: bet.id, ...w });
+    if (bet.resultCents === 0) continue;
+    for (const part of splitAmong(bet.resultCents, weights)) {
+      entries.push({ ...part, betId: bet.id, note: bet.description });
+      const line = balances.find((b) => b.memberId === part.memberId);
+      if (line) line.balance += part.amountCents;
+    }
+  }
+  await tx.execute(sql`
+    insert into bet_allocation_weights (syndicate_id, bet_id, member_id, weight)
+    select ${syndicateId}, w.bet_id, w.member_id, w.weight
+      from unnest(${sql.param(weightRows.map((w) => w.betId))}::int[],
+                  ${sql.param(weightRows.map((w) => w.memberId))}::int[],
+                  ${sql.param(weightRows.map((w) => w.weight))}::bigint[]) as w(bet_id, member_id, weight)`);
+  if (entries.length === 0) return;
+  await tx.execute(sql`
+    insert into bank_entries (syndicate_id, member_id, type, amount_cents, date, note, bet_id, created_by, created_at)
+    select ${syndicateId}, e.member_id, 'allocation', e.amount_cents, ${date}, e.note, e.bet_id, ${actorMemberId}, ${now}
+      from unnest(${sql.param(entries.map((e) => e.memberId))}::int[],
+                  ${sql.param(entries.map((e) => e.amountCents))}::bigint[],
+                  ${sql.param(entries.map((e) => e.note))}::text[],
+                  ${sql.param(entries.map((e) => e.betId))}::int[]) with ordinality as e(member_id, amount_cents, note, bet_id, n)
+     order by e.n`);
 }

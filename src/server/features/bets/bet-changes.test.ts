@@ -128,28 +128,46 @@ describe('PUT /api/bets/:id/status', () => {
     expect(lost.json<Bet>()).toMatchObject({ status: 'loss', result: -12.5 });
   });
 
-  it('settles only a pending bet: a second settlement answers 409 and changes nothing', async () => {
+  it('a member settles only a pending bet: their second settlement answers 409 and changes nothing', async () => {
     const c = await crew(t);
-    const bet = await placeBet(c.admin, singleBet(c));
-    await c.admin.put(`/api/bets/${bet.id}/status`, { status: 'loss' });
-    const again = await c.admin.put(`/api/bets/${bet.id}/status`, { status: 'win' });
+    const bet = await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId }));
+    await c.member.put(`/api/bets/${bet.id}/status`, { status: 'loss' });
+    const again = await c.member.put(`/api/bets/${bet.id}/status`, { status: 'win' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Bet is already settled' });
     expect(await getBet(c.admin, bet.id)).toMatchObject({ status: 'loss', result: -10 });
   });
 
-  it('lets exactly one of two concurrent settlements succeed', async () => {
+  it('lets exactly one of a member’s two concurrent settlements succeed', async () => {
     const c = await crew(t);
     for (let round = 0; round < 5; round++) {
-      const bet = await placeBet(c.admin, singleBet(c));
+      const bet = await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId }));
       const results = await Promise.all([
-        c.admin.put(`/api/bets/${bet.id}/status`, { status: 'win' }),
-        c.admin.put(`/api/bets/${bet.id}/status`, { status: 'loss' }),
+        c.member.put(`/api/bets/${bet.id}/status`, { status: 'win' }),
+        c.member.put(`/api/bets/${bet.id}/status`, { status: 'loss' }),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const winner = results.find((r) => r.statusCode === 200)?.json<Bet>();
       expect(await getBet(c.admin, bet.id)).toEqual(winner);
     }
+  });
+
+  it('lets an admin re-settle a settled bet or set it back to pending; concurrent ones queue', async () => {
+    const c = await crew(t);
+    const bet = await placeBet(c.admin, singleBet(c, { amount: 10, odds: 3.25 }));
+    await c.admin.put(`/api/bets/${bet.id}/status`, { status: 'loss' });
+    const won = await c.admin.put(`/api/bets/${bet.id}/status`, { status: 'win' });
+    expect(won.statusCode).toBe(200);
+    expect(won.json<Bet>()).toMatchObject({ status: 'win', result: 22.5 });
+    const back = await c.admin.put(`/api/bets/${bet.id}/status`, { status: 'pending' });
+    expect(back.json<Bet>()).toMatchObject({ status: 'pending', result: null, position: null });
+    const results = await Promise.all([
+      c.admin.put(`/api/bets/${bet.id}/status`, { status: 'win' }),
+      c.admin.put(`/api/bets/${bet.id}/status`, { status: 'loss' }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const final = await getBet(c.admin, bet.id);
+    expect([22.5, -10]).toContain(final.result);
   });
 
   it('settles each part of a two-part bet on its own', async () => {
@@ -170,17 +188,24 @@ describe('PUT /api/bets/:id/status', () => {
     expect((await c.member.put(`/api/bets/${own.id}/status`, { status: 'win' })).statusCode).toBe(200);
   });
 
-  it.each([[{}], [{ status: 'pending' }], [{ status: 'void' }]])(
-    'refuses %j with 400 and changes nothing',
-    async (body) => {
-      const c = await crew(t);
-      const bet = await placeBet(c.admin, singleBet(c));
-      const res = await c.admin.put(`/api/bets/${bet.id}/status`, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json<ErrorBody>().message).toBe('Status must be win or loss');
-      expect(await getBet(c.admin, bet.id)).toEqual(bet);
-    },
-  );
+  it.each([
+    [{}, 'Status must be win, loss, placed, void or pending'],
+    [{ status: 'lost' }, 'Status must be win, loss, placed, void or pending'],
+    [{ status: 'placed' }, 'Only an each-way bet can be placed'],
+    [{ status: 'win', position: 2 }, 'A horse finishing 2nd settles this bet as loss'],
+    [{ status: 'win', position: 0 }, 'Position must be a whole number from 1 to 99'],
+    [{ status: 'win', deadHeat: 1.5 }, 'Dead heat must be a whole number from 1 to 20 horses'],
+    [{ status: 'win', rule4: 95 }, 'Rule 4 must be a whole number from 5 to 90 cents in the dollar'],
+    [{ status: 'win', dividend: -2 }, 'Dividend must be a positive number'],
+    [{ status: 'loss', placeDividend: 1.234 }, 'Use at most 2 decimals'],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    const c = await crew(t);
+    const bet = await placeBet(c.admin, singleBet(c));
+    const res = await c.admin.put(`/api/bets/${bet.id}/status`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().message).toBe(message);
+    expect(await getBet(c.admin, bet.id)).toEqual(bet);
+  });
 
   it('answers 404 for another syndicate’s bet and leaves it pending', async () => {
     const c = await crew(t);

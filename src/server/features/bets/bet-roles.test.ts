@@ -33,6 +33,7 @@ const edit = (overrides: Record<string, unknown> = {}) => ({
 /** The result the server must hold: `settle` of the bet's own amount and odds; null while pending. */
 function expectedResult(bet: Pick<Bet, 'amount' | 'odds' | 'status'>): number | null {
   if (bet.status === 'pending') return null;
+  if (bet.status !== 'win' && bet.status !== 'loss') throw new Error(`unexpected ${bet.status}`);
   return fromCents(settle(toCents(bet.amount), toHundredths(bet.odds), bet.status));
 }
 

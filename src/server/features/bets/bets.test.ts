@@ -44,6 +44,13 @@ describe('POST /api/bets', () => {
       silkColor: 'Red',
       race: { id: c.raceId, name: 'Golden Slipper', venue: 'Rosehill', date: '2030-03-22T06:00:00.000Z' },
       member: { id: c.adminMemberId, name: 'Alice Admin', initials: 'AA' },
+      placeTerms: null,
+      placeOdds: null,
+      position: null,
+      deadHeat: null,
+      dividend: null,
+      placeDividend: null,
+      rule4: null,
     });
     expect(await listBets(c.admin)).toEqual([bet]);
   });
@@ -236,6 +243,8 @@ describe('POST /api/bets', () => {
         horseName: 'Half Written',
         raceId: c.raceId,
         oddsType: 'fixed',
+        placeTerms: null,
+        placeOdds: null,
         bets: [
           { betType: 'win', odds: 2, amount: 10 },
           { betType: 'place', odds: 1.5, amount: -1 },

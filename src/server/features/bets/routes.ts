@@ -83,7 +83,7 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     },
     async (req) => {
       const { syndicateId, memberId, role } = tenantOf(req);
-      return settleBet(db, syndicateId, { memberId, role }, req.params.id, req.body.status, now());
+      return settleBet(db, syndicateId, { memberId, role }, req.params.id, req.body, now());
     },
   );
 

@@ -1,46 +1,48 @@
 // Bets of a syndicate: list (one joined, prepared query; capped, keyset-paged), add (one or two parts, one transaction), edit,
-// settle (the server computes the result with `settle`), delete. Money is cents and odds are
+// settle (the server computes the result by the settlement rules), delete. Money is cents and odds are
 // hundredths in here; conversion to and from JSON's decimal numbers happens at this edge.
 // The role rules (shared/bet-rights.ts) are enforced here, not in the routes, so every caller
 // gets them: members place bets under their own member only and change only their own pending
-// bets; a settled bet is changed by admins only; every stored result is `settle` of the stake.
+// bets; a settled bet is changed by admins only; every stored result comes from shared/settlement.ts.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   BETS_LIST_CAP,
   BETS_PAGE_MAX,
   type Bet,
+  type BetType,
   betParts,
   type CreateBetValues,
   MESSAGES,
+  type SettleBetValues,
   type UpdateBetValues,
 } from '../../../shared/bet';
 import { type BetActor, betRefusal, canPlaceFor } from '../../../shared/bet-rights';
-import {
-  assertCents,
-  type Cents,
-  fromCents,
-  fromHundredths,
-  type Hundredths,
-  type Outcome,
-  settle,
-  toCents,
-  toHundredths,
-} from '../../../shared/money';
+import { fromCents, fromHundredths, toCents, toHundredths } from '../../../shared/money';
 import { isStorableId } from '../../../shared/race';
+import { type PlaceTerms, runnersCount, type SettledStatus } from '../../../shared/settlement';
 import type { Db } from '../../db/client';
 import { bets, members, races } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { syncBetAllocation } from '../bank/ledger';
 import { instantIn } from '../settings/service';
+import {
+  computeSettlement,
+  fieldsFromBody,
+  lockStoredBet,
+  type RaceTermsSource,
+  raceDefaultTerms,
+  raceTermsSource,
+  storedFields,
+  type Tx,
+  writeSettlement,
+} from './settlement-service';
 
 export const BET_NOT_FOUND = 'Bet not found';
 export const ALREADY_SETTLED = 'Bet is already settled';
 export const NOT_YOUR_BET = 'Only an admin or the member who placed this bet can change it';
 export const SETTLED_ADMIN_ONLY = 'Only an admin can change a settled bet';
 export const NOT_OWN_MEMBER = 'Members can only add bets under their own member';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who is acting: admins change any bet, members only their own pending bets. */
 export type Actor = BetActor;
@@ -64,6 +66,14 @@ interface BetRow {
   weight: string | null;
   barrier: number | null;
   silk_color: string | null;
+  place_places: number | null;
+  place_divisor: number | null;
+  place_odds_hundredths: number | null;
+  position: number | null;
+  dead_heat: number | null;
+  dividend_hundredths: number | null;
+  place_dividend_hundredths: number | null;
+  rule4: number | null;
   member_name: string;
   member_initials: string;
   race_name: string | null;
@@ -76,7 +86,8 @@ interface BetRow {
 // are joined to their member and race.
 const COLUMNS = `b.id, b.member_id, b.race_id, b.bet_group_id, b.horse_name, b.bet_type, b.odds_hundredths,
   b.amount_cents, b.odds_type, b.status, b.result_cents, b.date, b.horse_number, b.jockey, b.trainer,
-  b.weight, b.barrier, b.silk_color, m.name as member_name, m.initials as member_initials,
+  b.weight, b.barrier, b.silk_color, b.place_places, b.place_divisor, b.place_odds_hundredths, b.position,
+  b.dead_heat, b.dividend_hundredths, b.place_dividend_hundredths, b.rule4, m.name as member_name, m.initials as member_initials,
   r.name as race_name, r.venue as race_venue, r.date as race_date`;
 const joined = (bets: string, order: string) => `
   select ${COLUMNS}
@@ -132,6 +143,16 @@ function toBet(r: BetRow): Bet {
         ? { id: r.race_id, name: r.race_name, venue: r.race_venue, date: r.race_date.toISOString() }
         : null,
     member: { id: r.member_id, name: r.member_name, initials: r.member_initials },
+    placeTerms:
+      r.place_places !== null && r.place_divisor !== null
+        ? { places: r.place_places, divisor: r.place_divisor }
+        : null,
+    placeOdds: r.place_odds_hundredths === null ? null : fromHundredths(r.place_odds_hundredths),
+    position: r.position,
+    deadHeat: r.dead_heat,
+    dividend: r.dividend_hundredths === null ? null : fromHundredths(r.dividend_hundredths),
+    placeDividend: r.place_dividend_hundredths === null ? null : fromHundredths(r.place_dividend_hundredths),
+    rule4: r.rule4,
   };
 }
 
@@ -195,13 +216,20 @@ export async function createBets(
       )
       .for('share');
     if (!member) throw badRequest(MESSAGES.memberNotFound);
+    let race: RaceTermsSource | null = null;
     if (input.raceId !== null) {
-      const [race] = await tx
-        .select({ id: races.id })
+      const [row] = await tx
+        .select({
+          runners: races.runners,
+          customFields: races.customFields,
+          raceType: races.raceType,
+          name: races.name,
+        })
         .from(races)
         .where(and(eq(races.syndicateId, syndicateId), eq(races.id, input.raceId)))
         .for('share');
-      if (!race) throw badRequest(MESSAGES.raceNotFound);
+      if (!row) throw badRequest(MESSAGES.raceNotFound);
+      race = row;
     }
     const betGroupId = parts.length > 1 ? randomUUID() : null;
     const created: number[] = [];
@@ -228,6 +256,7 @@ export async function createBets(
           weight: input.weight,
           barrier: input.barrier,
           silkColor: input.silkColor,
+          ...placeColumns(part.betType, input, race),
         })
         .returning({ id: bets.id });
       if (!row) throw new Error('insert returned no row');
@@ -239,22 +268,33 @@ export async function createBets(
 }
 
 /**
+ * A bet's place terms and own place price as stored: win bets have neither; place and each-way bets
+ * keep the terms chosen in the form, else the race's default when the race knows its field size
+ * (else none: the race's default applies when it is settled); only each-way bets keep a place price.
+ */
+function placeColumns(
+  betType: BetType,
+  input: { placeTerms: PlaceTerms | null; placeOdds: number | null },
+  race: RaceTermsSource | null,
+) {
+  if (betType === 'win') return { placePlaces: null, placeDivisor: null, placeOddsHundredths: null };
+  const terms = input.placeTerms ?? (race && runnersCount(race) !== null ? raceDefaultTerms(race) : null);
+  return {
+    placePlaces: terms?.places ?? null,
+    placeDivisor: terms?.divisor ?? null,
+    placeOddsHundredths:
+      betType === 'each-way' && input.placeOdds !== null ? toHundredths(input.placeOdds) : null,
+  };
+}
+
+/**
  * Locks the bet row for the rest of the transaction; 404 when it is not the syndicate's (before
  * any role check), 403 when the actor may not change it (not theirs, or settled and not an admin).
- * `settling`: a settled bet is then left to the caller's 409, which is true for admins too.
+ * `settling`: a member's own settled bet is then left to the caller's 409.
  */
 async function lockBet(tx: Tx, syndicateId: number, betId: number, actor: Actor, settling = false) {
   if (!isStorableId(betId)) throw notFound(BET_NOT_FOUND);
-  const [bet] = await tx
-    .select({
-      memberId: bets.memberId,
-      status: bets.status,
-      amountCents: bets.amountCents,
-      oddsHundredths: bets.oddsHundredths,
-    })
-    .from(bets)
-    .where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId)))
-    .for('update');
+  const bet = await lockStoredBet(tx, syndicateId, betId);
   if (!bet) throw notFound(BET_NOT_FOUND);
   const refusal = betRefusal(actor, bet);
   if (refusal === 'not-yours') throw forbidden(NOT_YOUR_BET);
@@ -262,20 +302,12 @@ async function lockBet(tx: Tx, syndicateId: number, betId: number, actor: Actor,
   return bet;
 }
 
-/** The one stored result of a bet: `settle` of its amount and odds once settled, null while pending. */
-function result(amountCents: number, oddsHundredths: number, status: Bet['status']): Cents | null {
-  if (status === 'pending') return null;
-  assertCents(amountCents);
-  // Hundredths is a brand over a plain integer column; the CHECK keeps it positive.
-  return settle(amountCents, oddsHundredths as Hundredths, status);
-}
-
 /**
- * Edits the horse, type, odds, amount, odds type and advanced fields. memberId, raceId, status
- * and date stay as stored (spec §4); a member edits only their own pending bets, an admin any bet.
- * The result is always recomputed from the stored status and the new amount and odds (null while
- * pending), never taken from the client nor kept from the row, so the ledger cannot disagree with
- * the stake.
+ * Edits the horse, type, odds, amount, odds type, place terms and advanced fields. memberId,
+ * raceId, status and date stay as stored (spec §4); a member edits only their own pending bets, an
+ * admin any bet. A settled bet's result is recomputed by the settlement rules from its stored
+ * settlement (position, dead heat, dividends, Rule 4) and the new amount, odds and terms — never
+ * taken from the client nor kept from the row, so the ledger cannot disagree with the stake.
  */
 export async function updateBet(
   db: Db,
@@ -287,13 +319,31 @@ export async function updateBet(
 ): Promise<Bet> {
   await db.transaction(async (tx) => {
     const stored = await lockBet(tx, syndicateId, betId, actor);
-    const { odds, amount, ...editable } = input;
-    const amountCents = toCents(amount);
-    const oddsHundredths = toHundredths(odds);
-    const resultCents = result(amountCents, oddsHundredths, stored.status);
+    const { odds, amount, placeTerms, placeOdds, ...editable } = input;
+    const race = await raceTermsSource(tx, syndicateId, stored.raceId);
+    const edited = {
+      ...stored,
+      betType: input.betType,
+      oddsType: input.oddsType,
+      amountCents: toCents(amount),
+      oddsHundredths: toHundredths(odds),
+      ...placeColumns(input.betType, { placeTerms, placeOdds }, race),
+    };
+    const computed =
+      stored.status === 'pending'
+        ? null
+        : computeSettlement(edited, storedFields(stored), raceDefaultTerms(race));
     await tx
       .update(bets)
-      .set({ ...editable, amountCents, oddsHundredths, resultCents })
+      .set({
+        ...editable,
+        amountCents: edited.amountCents,
+        oddsHundredths: edited.oddsHundredths,
+        placePlaces: edited.placePlaces,
+        placeDivisor: edited.placeDivisor,
+        placeOddsHundredths: edited.placeOddsHundredths,
+        ...(computed ? { status: computed.status as SettledStatus, resultCents: computed.resultCents } : {}),
+      })
       .where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId)));
     // A settled bet's changed result is shared again (bank/ledger.ts), in this transaction. A
     // pending bet has no allocation lines: it skips the bank's per-syndicate lock.
@@ -303,33 +353,27 @@ export async function updateBet(
 }
 
 /**
- * Settles a pending bet as win or loss; the result comes from `settle`, never from the client.
- * The row lock plus `WHERE status = 'pending'` let exactly one of two concurrent calls succeed;
- * the other (and any call on a settled bet) answers 409.
+ * Settles a bet by the rules (shared/settlement.ts): win, loss, placed or void, with how the horse
+ * ran (position, dead heat, tote dividends, Rule 4); the result is computed here, never taken from
+ * the client. A member settles only their own pending bet: on one already settled (a double click,
+ * or a second tab) they get 409 — the row lock makes exactly one of two concurrent calls succeed.
+ * An admin may also re-settle a settled bet or set it back to pending; the stats and the bank's
+ * allocation lines follow in the same transaction.
  */
 export async function settleBet(
   db: Db,
   syndicateId: number,
   actor: Actor,
   betId: number,
-  outcome: Outcome,
+  body: SettleBetValues,
   now: Date,
 ): Promise<Bet> {
   await db.transaction(async (tx) => {
     const stored = await lockBet(tx, syndicateId, betId, actor, true);
-    if (stored.status !== 'pending') throw conflict(ALREADY_SETTLED);
-    const settled = await tx
-      .update(bets)
-      .set({
-        status: outcome,
-        resultCents: result(stored.amountCents, stored.oddsHundredths, outcome),
-        settledAt: now,
-      })
-      .where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId), eq(bets.status, 'pending')))
-      .returning({ id: bets.id });
-    if (settled.length === 0) throw conflict(ALREADY_SETTLED);
-    // The result is shared among the members in the bank, in the settlement's transaction.
-    await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
+    if (stored.status !== 'pending' && actor.role !== 'admin') throw conflict(ALREADY_SETTLED);
+    const race = await raceTermsSource(tx, syndicateId, stored.raceId);
+    const computed = computeSettlement(stored, fieldsFromBody(body), raceDefaultTerms(race));
+    await writeSettlement(tx, syndicateId, stored, computed, actor.memberId, now);
   });
   return getBet(db, syndicateId, betId);
 }

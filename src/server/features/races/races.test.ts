@@ -61,6 +61,8 @@ describe('POST /api/races', () => {
       raceType: 'Group 1',
       trackCondition: 'Good 4',
       customFields: { prize: '$8m', class: 'Handicap' },
+      result: null,
+      runners: null,
     });
     expect((await admin.get(`/api/races/${created.id}`)).json()).toEqual(created);
   });

@@ -6,11 +6,14 @@ import {
   createRaceSchema,
   idParamsSchema,
   listRacesQuerySchema,
+  raceDetailSchema,
   raceSchema,
   updateRaceSchema,
 } from '../../../shared/race';
+import { raceResultResponseSchema, raceResultSchema } from '../../../shared/race-result';
 import { requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { applyRaceResult } from './result-service';
 import { createRace, deleteRace, getRace, listRaces, updateRace } from './service';
 
 const messageSchema = z.object({ message: z.string() });
@@ -18,7 +21,7 @@ const tags = ['races'];
 
 export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, now } = app.deps;
   const adminOfRace = requireAdminOf(getRace);
 
   app.get(
@@ -29,13 +32,13 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
 
   app.get(
     '/api/races/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: raceSchema, 404: messageSchema } } },
+    { schema: { tags, params: idParamsSchema, response: { 200: raceDetailSchema, 404: messageSchema } } },
     async (req) => getRace(db, tenantOf(req).syndicateId, req.params.id),
   );
 
   app.post(
     '/api/races',
-    { schema: { tags, body: createRaceSchema, response: { 201: raceSchema } } },
+    { schema: { tags, body: createRaceSchema, response: { 201: raceDetailSchema } } },
     async (req, reply) => reply.code(201).send(await createRace(db, tenantOf(req).syndicateId, req.body)),
   );
 
@@ -48,10 +51,32 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
         tags,
         params: idParamsSchema,
         body: updateRaceSchema,
-        response: { 200: raceSchema, 403: messageSchema, 404: messageSchema },
+        response: { 200: raceDetailSchema, 403: messageSchema, 404: messageSchema },
       },
     },
     async (req) => updateRace(db, tenantOf(req).syndicateId, req.params.id, req.body),
+  );
+
+  // The result settles the race's bets by the settlement rules (result-service.ts); admins only.
+  app.post(
+    '/api/races/:id/result',
+    {
+      onRequest: [adminOfRace, lookUpFirst(getRace)],
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: raceResultSchema,
+        response: { 200: raceResultResponseSchema, 403: messageSchema, 404: messageSchema },
+      },
+    },
+    async (req) => {
+      const { syndicateId, memberId } = tenantOf(req);
+      return applyRaceResult(db, syndicateId, req.params.id, req.body, {
+        source: 'manual',
+        actorMemberId: memberId,
+        now: now(),
+      });
+    },
   );
 
   app.delete(

@@ -1,7 +1,8 @@
 // Races of a syndicate: list (date ascending), read, add, replace, delete. Dates arrive as date
 // inputs (shared/dates.ts): a bare day is the start of that day in the syndicate's time zone.
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { isStorableId, type Race, type RaceValues } from '../../../shared/race';
+import { isStorableId, type Race, type RaceDetail, type RaceValues } from '../../../shared/race';
+import type { StoredRaceResult } from '../../../shared/race-result';
 import type { Db } from '../../db/client';
 import { races } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
@@ -21,11 +22,23 @@ const raceColumns = {
   raceType: races.raceType,
   trackCondition: races.trackCondition,
   customFields: races.customFields,
+  result: races.result,
 };
 
-type RaceRow = Omit<Race, 'date'> & { date: Date };
+type RaceRow = Omit<Race, 'date' | 'result'> & { date: Date; result: StoredRaceResult | null };
 
-const toRace = (row: RaceRow): Race => ({ ...row, date: row.date.toISOString() });
+/** The stored result without its server-side bookkeeping (the bets it settled). */
+export function publicResult(result: StoredRaceResult | null): Race['result'] {
+  if (!result) return null;
+  const { settledBetIds: _settled, ...shown } = result;
+  return shown;
+}
+
+const toRace = (row: RaceRow): Race => ({
+  ...row,
+  date: row.date.toISOString(),
+  result: publicResult(row.result),
+});
 
 const toColumns = async (db: Db, syndicateId: number, input: RaceValues) => ({
   ...input,
@@ -43,24 +56,31 @@ export async function listRaces(db: Db, syndicateId: number, fromInput?: Date | 
   return rows.map(toRace);
 }
 
-export async function getRace(db: Db, syndicateId: number, raceId: number): Promise<Race> {
+/** The race with its runners (GET /api/races/:id). */
+export async function getRace(db: Db, syndicateId: number, raceId: number): Promise<RaceDetail> {
   if (!isStorableId(raceId)) throw notFound(RACE_NOT_FOUND);
   const [row] = await db
-    .select(raceColumns)
+    .select(detailColumns)
     .from(races)
     .where(and(eq(races.syndicateId, syndicateId), eq(races.id, raceId)))
     .limit(1);
   if (!row) throw notFound(RACE_NOT_FOUND);
-  return toRace(row);
+  return toDetail(row);
 }
 
-export async function createRace(db: Db, syndicateId: number, input: RaceValues): Promise<Race> {
+const detailColumns = { ...raceColumns, runners: races.runners };
+const toDetail = ({ runners, ...race }: RaceRow & { runners: RaceDetail['runners'] }): RaceDetail => ({
+  ...toRace(race),
+  runners: runners ?? null,
+});
+
+export async function createRace(db: Db, syndicateId: number, input: RaceValues): Promise<RaceDetail> {
   const [row] = await db
     .insert(races)
     .values({ syndicateId, ...(await toColumns(db, syndicateId, input)) })
-    .returning(raceColumns);
+    .returning(detailColumns);
   if (!row) throw new Error('insert returned no row');
-  return toRace(row);
+  return toDetail(row);
 }
 
 export async function updateRace(
@@ -68,15 +88,15 @@ export async function updateRace(
   syndicateId: number,
   raceId: number,
   input: RaceValues,
-): Promise<Race> {
+): Promise<RaceDetail> {
   if (!isStorableId(raceId)) throw notFound(RACE_NOT_FOUND);
   const [row] = await db
     .update(races)
     .set(await toColumns(db, syndicateId, input))
     .where(and(eq(races.syndicateId, syndicateId), eq(races.id, raceId)))
-    .returning(raceColumns);
+    .returning(detailColumns);
   if (!row) throw notFound(RACE_NOT_FOUND);
-  return toRace(row);
+  return toDetail(row);
 }
 
 /** Deletes the race; its bets stay, with raceId null (ON DELETE SET NULL). */

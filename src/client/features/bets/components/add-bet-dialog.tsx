@@ -1,12 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { Runner } from '@shared/race-result';
+import { runnersCount } from '@shared/settlement';
+import { useEffect, useMemo } from 'react';
+import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateBet } from '@/features/bets/api/create-bet';
 import { useMyMember } from '@/features/members/api/get-my-member';
 import { useCreateRace } from '@/features/races/api/create-race';
+import { useRace } from '@/features/races/api/get-race';
+import { knowsFieldSize, raceTerms } from '@/features/races/lib/race-terms';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { ApiError, readApiErrorBody } from '@/lib/api';
 import { useSyndicateFormat } from '@/lib/format';
@@ -17,12 +21,17 @@ import {
   betPayload,
   betTypesOf,
   customRacePayload,
+  partTypes,
   SELECT_RACE_MESSAGE,
 } from '../lib/add-bet-form';
 import { betTypeLabel } from '../lib/bet-form';
+import { termsText } from '../lib/place-terms-form';
+import { runnerFields } from '../lib/runner-pick';
 import { useBetActor } from '../lib/use-bet-actor';
 import { AddBetAdvanced, BetCoreFields, type LockedMember, MemberField } from './add-bet-fields';
+import { PlaceTermsFields, useFollowRaceDefault } from './place-terms-fields';
 import { RaceChoiceFields } from './race-choice-fields';
+import { RunnerSelect } from './runner-select';
 import { SecondBetFields } from './second-bet-fields';
 
 /** A custom race's time of day when only its date is given (the spec's default race time, §9). */
@@ -75,6 +84,12 @@ export function AddBetDialog({
     onOpenChange(next);
   };
 
+  // The chosen race's detail: its runners (to pick the horse from) and its default place terms.
+  const [customRace, raceIdText] = form.watch(['customRace', 'raceId']);
+  const chosenRaceId = !customRace && raceIdText ? Number(raceIdText) : null;
+  const race = useRace(chosenRaceId).data ?? null;
+  const raceKnown = knowsFieldSize(race);
+
   const onValid = async (values: AddBetFormValues) => {
     let raceId: number;
     if (values.customRace) {
@@ -91,7 +106,8 @@ export function AddBetDialog({
       raceId = Number(values.raceId);
     }
     try {
-      await createBet.mutateAsync(betPayload(values, raceId));
+      // A custom race is new and knows no field size; an existing one may (its terms are then sent).
+      await createBet.mutateAsync(betPayload(values, raceId, new Date(), !values.customRace && raceKnown));
     } catch {
       toast({
         title: 'Error',
@@ -132,8 +148,10 @@ export function AddBetDialog({
         >
           <MemberField form={form} lockedTo={locked} />
           <RaceChoiceFields form={form} />
+          {race?.runners?.length ? <RunnerPick form={form} runners={race.runners} /> : null}
           <BetCoreFields form={form} />
           <SecondBetFields form={form} />
+          <AddBetTerms form={form} race={race} />
           <AddBetAdvanced form={form} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
@@ -146,5 +164,72 @@ export function AddBetDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Picking a runner fills the horse and the advanced options (shown, so they are sent). */
+function RunnerPick({ form, runners }: { form: UseFormReturn<AddBetFormValues>; runners: Runner[] }) {
+  const [horseName, horseNumber] = form.watch(['horseName', 'horseNumber']);
+  return (
+    <RunnerSelect
+      runners={runners}
+      horseName={horseName}
+      horseNumber={horseNumber}
+      onPick={(runner) => {
+        for (const [key, value] of Object.entries(runnerFields(runner)))
+          form.setValue(key as keyof ReturnType<typeof runnerFields>, value, { shouldValidate: false });
+        form.setValue('showAdvanced', true);
+        form.clearErrors('horseName');
+      }}
+    />
+  );
+}
+
+/** The each-way / place terms of the bet, following the chosen race's default until edited. */
+function AddBetTerms({
+  form,
+  race,
+}: {
+  form: UseFormReturn<AddBetFormValues>;
+  race: Parameters<typeof raceTerms>[0];
+}) {
+  const { register, setValue, watch, formState } = form;
+  const { errors } = formState;
+  const raceDefault = useMemo(() => raceTerms(race), [race]);
+  const [betType, secondBetType, odds, placePlaces, placeDivisor, placeOdds, placeTermsEdited] = watch([
+    'betType',
+    'secondBetType',
+    'odds',
+    'placePlaces',
+    'placeDivisor',
+    'placeOdds',
+    'placeTermsEdited',
+  ]);
+  const applyDefault = (terms: typeof raceDefault) => {
+    const text = termsText(terms);
+    setValue('placePlaces', text.placePlaces);
+    setValue('placeDivisor', text.placeDivisor);
+  };
+  useFollowRaceDefault(raceDefault, placeTermsEdited, applyDefault);
+  const edited = { onChange: () => setValue('placeTermsEdited', true) };
+  return (
+    <PlaceTermsFields
+      types={partTypes({ betType, secondBetType })}
+      values={{ placePlaces, placeDivisor, placeOdds, placeTermsEdited }}
+      odds={odds}
+      field={(key) => register(key, key === 'placeOdds' ? {} : edited)}
+      errors={{
+        placePlaces: errors.placePlaces?.message,
+        placeDivisor: errors.placeDivisor?.message,
+        placeOdds: errors.placeOdds?.message,
+      }}
+      raceDefault={raceDefault}
+      runners={race ? runnersCount(race) : null}
+      onUseDefault={() => {
+        setValue('placeTermsEdited', false);
+        applyDefault(raceDefault);
+        form.clearErrors(['placePlaces', 'placeDivisor']);
+      }}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { useMembers } from '@/features/members/api/get-members';
 import type { AddBetFormValues } from '../lib/add-bet-form';
 import { BET_TYPE_OPTIONS, ODDS_TYPE_OPTIONS } from '../lib/bet-form';
 import { AdvancedFields, AdvancedToggle } from './advanced-fields';
+import { useEachWayHint } from './place-terms-fields';
 
 type Form = { form: UseFormReturn<AddBetFormValues> };
 
@@ -52,8 +53,10 @@ export function MemberField({ form, lockedTo }: Form & { lockedTo?: LockedMember
 
 /** Horse name, bet type, odds type, odds and amount of the (first) bet. */
 export function BetCoreFields({ form }: Form) {
-  const { register, control, formState } = form;
+  const { register, control, formState, watch } = form;
   const { errors } = formState;
+  const [betType, amount] = watch(['betType', 'amount']);
+  const split = useEachWayHint(betType, amount);
   return (
     <div className="grid grid-cols-2 items-start gap-x-3 gap-y-4">
       <div className="col-span-2">
@@ -102,6 +105,7 @@ export function BetCoreFields({ form }: Form) {
         inputMode="decimal"
         placeholder="e.g. 20"
         aria-required="true"
+        hint={split}
         error={errors.amount?.message}
         {...register('amount')}
       />

@@ -1,6 +1,6 @@
 import type { Bet, BetStatus } from '@shared/bet';
 import type { BetRights } from '@shared/bet-rights';
-import { Check, Pencil, Trash2, X } from 'lucide-react';
+import { Check, Pencil, Scale, Trash2, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { betTypeLabel } from '../lib/bet-form';
 
@@ -13,14 +13,25 @@ export interface BetHandlers {
   /** Ids of bets being settled right now. */
   settling: ReadonlySet<number>;
   onSettle: (bets: Bet[], status: Exclude<BetStatus, 'pending'>) => void;
+  /** Opens the Settle dialog (each-way, place, tote, dead heat, non-runner, Rule 4). */
+  onSettleDetails: (bet: Bet) => void;
+  /** An admin: may re-settle a bet that is already settled (the Settle dialog on settled bets). */
+  canResettle: boolean;
+  /** Opens the race's detail (runners, result, Enter result). */
+  onOpenRace: (raceId: number) => void;
   onEdit: (bet: Bet) => void;
   onDelete: (bet: Bet) => void;
 }
 
-/** Mark win / mark loss (pending bets only), edit and delete for one bet, each only where allowed. */
+/**
+ * Mark win / mark loss and Settle… (pending bets), Re-settle… (admins, settled bets), edit and delete
+ * for one bet, each only where allowed.
+ */
 export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers }) {
   const may = handlers.rights(bet);
-  if (!may.settle && !may.edit && !may.delete) return null;
+  const pending = bet.status === 'pending';
+  const settleDetails = (may.settle && pending) || (handlers.canResettle && !pending);
+  if (!may.settle && !may.edit && !may.delete && !settleDetails) return null;
   const what = `${bet.horseName} (${betTypeLabel(bet.betType)})`;
   const busy = handlers.settling.has(bet.id);
   return (
@@ -50,6 +61,19 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
             <X aria-hidden="true" />
           </Button>
         </>
+      ) : null}
+      {settleDetails ? (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-9! md:size-7!"
+          aria-label={`${pending ? 'Settle' : 'Re-settle'}…: ${what}`}
+          title={pending ? 'Settle… (each-way, place, tote, dead heat, non-runner, Rule 4)' : 'Re-settle…'}
+          disabled={busy}
+          onClick={() => handlers.onSettleDetails(bet)}
+        >
+          <Scale aria-hidden="true" />
+        </Button>
       ) : null}
       {may.edit ? (
         <Button

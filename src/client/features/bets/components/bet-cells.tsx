@@ -10,6 +10,10 @@ const STATUS: Record<GroupStatus, { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Pending', variant: 'warning' },
   win: { label: 'Win', variant: 'success' },
   loss: { label: 'Loss', variant: 'destructive' },
+  // An each-way bet whose place half won: paid, but not a win (stats count only `win` as one).
+  placed: { label: 'Placed', variant: 'info' },
+  // A non-runner: the stake came back.
+  void: { label: 'Void', variant: 'outline' },
   mixed: { label: 'Mixed', variant: 'secondary' },
 };
 

@@ -6,11 +6,13 @@ const OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'win', label: 'Win' },
   { value: 'loss', label: 'Loss' },
+  { value: 'placed', label: 'Placed' },
+  { value: 'void', label: 'Void' },
 ];
 
 const isFilter = (v: string): v is StatusFilter => OPTIONS.some((o) => o.value === v);
 
-/** The status filter: All Statuses, Pending, Win, Loss (spec §2). */
+/** The status filter: All Statuses, Pending, Win, Loss (spec §2), and Placed and Void (settlement). */
 export function StatusFilterSelect({
   value,
   onChange,

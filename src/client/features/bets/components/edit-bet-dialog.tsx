@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Bet } from '@shared/bet';
-import { useEffect, useId, useState } from 'react';
+import { runnersCount } from '@shared/settlement';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +16,8 @@ import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateBet } from '@/features/bets/api/update-bet';
+import { useRace } from '@/features/races/api/get-race';
+import { knowsFieldSize, raceTerms } from '@/features/races/lib/race-terms';
 import {
   ADVANCED_KEYS,
   advancedFromBet,
@@ -28,7 +31,11 @@ import {
   editBetFormSchema,
   editBetPayload,
 } from '../lib/edit-bet-form';
+import { termsText } from '../lib/place-terms-form';
+import { runnerFields } from '../lib/runner-pick';
 import { AdvancedFields, AdvancedToggle } from './advanced-fields';
+import { PlaceTermsFields, useEachWayHint, useFollowRaceDefault } from './place-terms-fields';
+import { RunnerSelect } from './runner-select';
 
 /**
  * Edit Bet (spec §2, §5): horse name, bet type, odds, amount, odds type and the advanced options.
@@ -50,8 +57,11 @@ export function EditBetDialog({
     resolver: zodResolver(editBetFormSchema),
     defaultValues: editBetDefaults(bet),
   });
-  const { reset, register, control, formState } = form;
+  const { reset, register, control, formState, watch, setValue } = form;
   const { errors } = formState;
+  // The bet's race: its runners to pick from and its default terms (for a bet that stores none).
+  const race = useRace(open ? (bet?.raceId ?? null) : null).data ?? null;
+  const raceDefault = useMemo(() => raceTerms(race), [race]);
 
   // Load the bet when the dialog opens (and reset on close).
   useEffect(() => {
@@ -60,11 +70,33 @@ export function EditBetDialog({
     setShowAdvanced(bet ? hasAdvanced(advancedFromBet(bet)) : false);
   }, [open, bet, reset]);
 
+  const [betType, odds, amount, horseName, horseNumber] = watch([
+    'betType',
+    'odds',
+    'amount',
+    'horseName',
+    'horseNumber',
+  ]);
+  const [placePlaces, placeDivisor, placeOdds, placeTermsEdited] = watch([
+    'placePlaces',
+    'placeDivisor',
+    'placeOdds',
+    'placeTermsEdited',
+  ]);
+  const split = useEachWayHint(betType, amount);
+  const applyDefault = (terms: typeof raceDefault) => {
+    const text = termsText(terms);
+    setValue('placePlaces', text.placePlaces);
+    setValue('placeDivisor', text.placeDivisor);
+  };
+  useFollowRaceDefault(raceDefault, placeTermsEdited, applyDefault);
+  const edited = { onChange: () => setValue('placeTermsEdited', true) };
+
   const onSubmit = form.handleSubmit(
     async (values) => {
       if (!bet) return;
       try {
-        await update.mutateAsync({ id: bet.id, data: editBetPayload(bet, values) });
+        await update.mutateAsync({ id: bet.id, data: editBetPayload(bet, values, knowsFieldSize(race)) });
       } catch {
         toast({
           title: 'Error',
@@ -92,6 +124,19 @@ export function EditBetDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate aria-label="Edit Bet" className="grid gap-5" onSubmit={onSubmit}>
+          {race?.runners?.length ? (
+            <RunnerSelect
+              runners={race.runners}
+              horseName={horseName}
+              horseNumber={horseNumber}
+              onPick={(runner) => {
+                for (const [key, value] of Object.entries(runnerFields(runner)))
+                  setValue(key as keyof ReturnType<typeof runnerFields>, value);
+                setShowAdvanced(true);
+                form.clearErrors('horseName');
+              }}
+            />
+          ) : null}
           <div className="grid grid-cols-2 items-start gap-x-3 gap-y-4">
             <div className="col-span-2">
               <FormField
@@ -136,10 +181,29 @@ export function EditBetDialog({
               label="Amount"
               inputMode="decimal"
               aria-required="true"
+              hint={split}
               error={errors.amount?.message}
               {...register('amount')}
             />
           </div>
+          <PlaceTermsFields
+            types={[betType]}
+            values={{ placePlaces, placeDivisor, placeOdds, placeTermsEdited }}
+            odds={odds}
+            field={(key) => register(key, key === 'placeOdds' ? {} : edited)}
+            errors={{
+              placePlaces: errors.placePlaces?.message,
+              placeDivisor: errors.placeDivisor?.message,
+              placeOdds: errors.placeOdds?.message,
+            }}
+            raceDefault={raceDefault}
+            runners={race ? runnersCount(race) : null}
+            onUseDefault={() => {
+              setValue('placeTermsEdited', false);
+              applyDefault(raceDefault);
+              form.clearErrors(['placePlaces', 'placeDivisor']);
+            }}
+          />
           <div className="grid gap-3">
             <AdvancedToggle
               shown={showAdvanced}

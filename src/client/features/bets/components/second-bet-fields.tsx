@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select';
 import type { AddBetFormValues } from '../lib/add-bet-form';
 import { BET_TYPE_OPTIONS } from '../lib/bet-form';
+import { useEachWayHint } from './place-terms-fields';
 
 /**
  * The optional second bet: absent at first; 'Add Second Bet' sets its type to place; Remove resets it
@@ -14,7 +15,9 @@ export function SecondBetFields({ form }: { form: UseFormReturn<AddBetFormValues
   const { register, control, watch, setValue, clearErrors, formState } = form;
   const { errors } = formState;
   const type = watch('secondBetType');
-  const [firstOdds, firstAmount] = watch(['odds', 'amount']);
+  const [firstOdds, firstAmount, secondAmount] = watch(['odds', 'amount', 'secondAmount']);
+  // An empty second amount is the first bet's (spec §5), so its halves are the first amount's.
+  const split = useEachWayHint(type === 'none' ? 'win' : type, secondAmount.trim() || firstAmount);
 
   if (type === 'none') {
     return (
@@ -74,6 +77,7 @@ export function SecondBetFields({ form }: { form: UseFormReturn<AddBetFormValues
           label="Second Bet Amount"
           inputMode="decimal"
           placeholder={firstAmount || 'e.g. 20'}
+          hint={split}
           error={errors.secondAmount?.message}
           {...register('secondAmount')}
         />

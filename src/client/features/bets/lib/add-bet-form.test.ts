@@ -124,6 +124,13 @@ describe('table rows (spec §2)', () => {
     silkColor: null,
     race: null,
     member: { id: 1, name: 'A', initials: 'A' },
+    placeTerms: null,
+    placeOdds: null,
+    position: null,
+    deadHeat: null,
+    dividend: null,
+    placeDividend: null,
+    rule4: null,
     ...over,
   });
 
@@ -144,5 +151,20 @@ describe('table rows (spec §2)', () => {
     expect(rows.map((r) => (r.kind === 'single' ? r.bet.id : r.betGroupId))).toEqual([4, 'g', 1]);
     expect(betRows(bets, DEFAULT_SORT, 'loss').map((r) => r.kind)).toEqual(['group']); // mixed group
     expect(betRows(bets, DEFAULT_SORT, 'pending')).toHaveLength(1);
+  });
+
+  it('lists a group under placed or void when one of its parts is', () => {
+    const bets = [
+      bet(1, { betGroupId: 'g', betType: 'win', status: 'loss', result: -10 }),
+      bet(2, { betGroupId: 'g', betType: 'each-way', status: 'placed', result: 2 }),
+      bet(3, { status: 'void', result: 0 }),
+      bet(4, { betGroupId: 'h', status: 'win', result: 10 }),
+      bet(5, { betGroupId: 'h', status: 'placed', result: 1 }),
+    ];
+    const keys = (filter: Parameters<typeof betRows>[2]) =>
+      betRows(bets, DEFAULT_SORT, filter).map((r) => (r.kind === 'single' ? r.bet.id : r.betGroupId));
+    expect(keys('placed')).toEqual(['h', 'g']);
+    expect(keys('void')).toEqual([3]);
+    expect(keys('win')).toEqual(['h']); // 'g' (loss + placed) is mixed and has no win part
   });
 });

@@ -12,6 +12,7 @@ import {
   EMPTY_ADVANCED,
   parseNumber,
 } from './bet-form';
+import { checkPlaceTerms, EMPTY_PLACE_TERMS, placeTermsPayload } from './place-terms-form';
 
 export const RACE_CHOICE_MESSAGE = 'Please provide venue and race number';
 export const SELECT_RACE_MESSAGE = 'Please select a race';
@@ -47,6 +48,10 @@ export const addBetFormSchema = z
     weight: z.string(),
     barrier: z.string(),
     silkColor: z.string(),
+    placePlaces: z.string(),
+    placeDivisor: z.string(),
+    placeOdds: z.string(),
+    placeTermsEdited: z.boolean(),
   })
   .superRefine(
     (v, ctx) => {
@@ -78,12 +83,17 @@ export const addBetFormSchema = z
         if (v.secondAmount.trim() !== '' || v.amount.trim() === '')
           checkAmount(v.secondAmount, 'secondAmount', ctx, MESSAGES.secondAmountRequired);
       }
+      checkPlaceTerms(v, partTypes(v), ctx);
       if (v.showAdvanced) checkAdvanced(v, ctx);
     },
     { when: () => true },
   );
 
 export type AddBetFormValues = z.infer<typeof addBetFormSchema>;
+
+/** The bet type of each part (one, or two for a two-part bet). */
+export const partTypes = (v: Pick<AddBetFormValues, 'betType' | 'secondBetType'>): BetType[] =>
+  v.secondBetType === 'none' ? [v.betType] : [v.betType, v.secondBetType];
 
 /** `memberId`: preselected (a member adds bets under their own member only); '' → none. */
 export function addBetDefaults(defaultAmount: number | undefined, memberId = ''): AddBetFormValues {
@@ -105,6 +115,7 @@ export function addBetDefaults(defaultAmount: number | undefined, memberId = '')
     secondAmount: '',
     showAdvanced: false,
     ...EMPTY_ADVANCED,
+    ...EMPTY_PLACE_TERMS,
   };
 }
 
@@ -134,8 +145,17 @@ export function customRacePayload(
 export const betTypesOf = (v: AddBetFormValues): [BetType, BetType] | null =>
   v.secondBetType === 'none' ? null : [v.betType, v.secondBetType];
 
-/** POST /api/bets (spec §7); a two-part bet sends `bets` in place of betType, odds and amount. */
-export function betPayload(v: AddBetFormValues, raceId: number, now: Date = new Date()): CreateBetInput {
+/**
+ * POST /api/bets (spec §7); a two-part bet sends `bets` in place of betType, odds and amount.
+ * `sendTerms`: the race knows its field size, so the terms shown are the ones to store (otherwise
+ * untouched terms are left out and the race's default applies when the bet settles).
+ */
+export function betPayload(
+  v: AddBetFormValues,
+  raceId: number,
+  now: Date = new Date(),
+  sendTerms = false,
+): CreateBetInput {
   const odds = parseNumber(v.odds) ?? 0;
   const amount = parseNumber(v.amount) ?? 0;
   const base = {
@@ -146,6 +166,7 @@ export function betPayload(v: AddBetFormValues, raceId: number, now: Date = new 
     raceId,
     oddsType: v.oddsType,
     ...(v.showAdvanced ? advancedPayload(v satisfies AdvancedValues) : {}),
+    ...placeTermsPayload(v, partTypes(v), sendTerms),
   };
   if (v.secondBetType === 'none') return { ...base, betType: v.betType, odds, amount };
   return {

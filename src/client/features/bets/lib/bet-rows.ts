@@ -51,7 +51,10 @@ export function betRows(bets: readonly Bet[], sort: SortState, filter: StatusFil
   if (filter === 'all') return rows;
   return rows.filter((row) => {
     if (row.kind === 'single') return row.bet.status === filter;
-    // A group shows under its own status; a mixed one under each status its parts have.
-    return row.status === filter || (row.status === 'mixed' && row.bets.some((b) => b.status === filter));
+    // A group shows under its own status; a mixed one under each status its parts have. Placed and
+    // void parts never make a group's status (placed counts as a win, void is ignored), so a group
+    // also shows under them when a part has them.
+    const byPart = row.status === 'mixed' || filter === 'placed' || filter === 'void';
+    return row.status === filter || (byPart && row.bets.some((b) => b.status === filter));
   });
 }

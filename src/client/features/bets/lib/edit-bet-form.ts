@@ -1,6 +1,7 @@
 // The Edit Bet form (spec §5 "Bet edit"): the editable fields as typed, checked with the add form's
 // messages; memberId, raceId, status, date and result are sent back unchanged (the server keeps them too).
 import { BET_TYPES, type Bet, MESSAGES, ODDS_TYPES, type UpdateBetInput } from '@shared/bet';
+import type { PlaceTerms } from '@shared/settlement';
 import { z } from 'zod';
 import {
   advancedFromBet,
@@ -10,6 +11,7 @@ import {
   checkOdds,
   parseNumber,
 } from './bet-form';
+import { checkPlaceTerms, EMPTY_PLACE_TERMS, placeTermsPayload, termsText } from './place-terms-form';
 
 export const editBetFormSchema = z
   .object({
@@ -28,19 +30,29 @@ export const editBetFormSchema = z
     weight: z.string(),
     barrier: z.string(),
     silkColor: z.string(),
+    placePlaces: z.string(),
+    placeDivisor: z.string(),
+    placeOdds: z.string(),
+    placeTermsEdited: z.boolean(),
   })
   .superRefine(
     (v, ctx) => {
       checkOdds(v.odds, 'odds', ctx);
       checkAmount(v.amount, 'amount', ctx);
       checkAdvanced(v, ctx);
+      checkPlaceTerms(v, [v.betType], ctx);
     },
     { when: () => true },
   );
 
 export type EditBetFormValues = z.infer<typeof editBetFormSchema>;
 
-export function editBetDefaults(bet: Bet | null): EditBetFormValues {
+/**
+ * The bet as form text. Its stored terms count as chosen (they are what was struck and are kept);
+ * a bet without terms shows `raceDefault` and follows the race's default until edited.
+ */
+export function editBetDefaults(bet: Bet | null, raceDefault?: PlaceTerms): EditBetFormValues {
+  const terms = bet?.placeTerms ?? raceDefault;
   return {
     horseName: bet?.horseName ?? '',
     betType: bet?.betType ?? 'win',
@@ -50,13 +62,21 @@ export function editBetDefaults(bet: Bet | null): EditBetFormValues {
     ...advancedFromBet(
       bet ?? { horseNumber: null, jockey: null, trainer: null, weight: null, barrier: null, silkColor: null },
     ),
+    ...EMPTY_PLACE_TERMS,
+    ...(terms ? termsText(terms) : {}),
+    placeOdds: bet && bet.placeOdds !== null ? String(bet.placeOdds) : '',
+    placeTermsEdited: Boolean(bet?.placeTerms),
   };
 }
 
-/** PUT /api/bets/{id}: the edited fields, the filled advanced ones, and the original's kept fields. */
+/**
+ * PUT /api/bets/{id}: the edited fields, the filled advanced ones, the terms, and the original's
+ * kept fields. `raceKnowsField`: the shown default terms are the race's real ones, so they are sent.
+ */
 export function editBetPayload(
   bet: Bet,
   v: EditBetFormValues,
+  raceKnowsField = false,
 ): UpdateBetInput & Pick<Bet, 'memberId' | 'raceId' | 'status' | 'date' | 'result'> {
   return {
     memberId: bet.memberId,
@@ -70,5 +90,6 @@ export function editBetPayload(
     amount: parseNumber(v.amount) ?? bet.amount,
     oddsType: v.oddsType,
     ...advancedPayload(v),
+    ...placeTermsPayload(v, [v.betType], raceKnowsField),
   };
 }

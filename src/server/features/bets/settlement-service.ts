@@ -1,0 +1,249 @@
+// Writing a settlement: the one path by which a bet's status and result change, whether from the
+// mark buttons, the Settle dialog, a race result or the racing provider's results. The rules are
+// shared/settlement.ts; here the bet's stored terms and its race's default terms are read, the row
+// is written and the bank's allocation lines follow in the same transaction (bank/ledger.ts).
+import { sql } from 'drizzle-orm';
+import { fromCents, toHundredths } from '../../../shared/money';
+import type { Runner } from '../../../shared/race-result';
+import {
+  defaultPlaceTerms,
+  isHandicap,
+  type PlaceTerms,
+  runnersCount,
+  type SettledStatus,
+  settleBet,
+} from '../../../shared/settlement';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/http-error';
+import { syncBetAllocation } from '../bank/ledger';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A bet row as settlement reads it (locked FOR UPDATE by the caller). */
+export interface StoredBet {
+  id: number;
+  memberId: number;
+  raceId: number | null;
+  horseName: string;
+  horseNumber: number | null;
+  betType: 'win' | 'place' | 'each-way';
+  oddsType: 'fixed' | 'tote';
+  status: 'pending' | SettledStatus;
+  amountCents: number;
+  oddsHundredths: number;
+  resultCents: number | null;
+  placePlaces: number | null;
+  placeDivisor: number | null;
+  placeOddsHundredths: number | null;
+  position: number | null;
+  deadHeat: number | null;
+  dividendHundredths: number | null;
+  placeDividendHundredths: number | null;
+  rule4: number | null;
+}
+
+const STORED_COLUMNS = sql`id, member_id as "memberId", race_id as "raceId", horse_name as "horseName",
+  horse_number as "horseNumber", bet_type::text as "betType", odds_type::text as "oddsType",
+  status::text as status, amount_cents::float8 as "amountCents", odds_hundredths as "oddsHundredths",
+  result_cents::float8 as "resultCents", place_places as "placePlaces", place_divisor as "placeDivisor",
+  place_odds_hundredths as "placeOddsHundredths", position, dead_heat as "deadHeat",
+  dividend_hundredths as "dividendHundredths", place_dividend_hundredths as "placeDividendHundredths", rule4`;
+
+/** Locks and reads one of the syndicate's bets; undefined when it is not theirs. */
+export async function lockStoredBet(
+  tx: Tx,
+  syndicateId: number,
+  betId: number,
+): Promise<StoredBet | undefined> {
+  const { rows } = await tx.execute<StoredBet & Record<string, unknown>>(sql`
+    select ${STORED_COLUMNS} from bets where syndicate_id = ${syndicateId} and id = ${betId} for update`);
+  return rows[0];
+}
+
+/** Locks and reads the bets on a race, oldest first. */
+export async function lockRaceBets(tx: Tx, syndicateId: number, raceId: number): Promise<StoredBet[]> {
+  const { rows } = await tx.execute<StoredBet & Record<string, unknown>>(sql`
+    select ${STORED_COLUMNS} from bets where syndicate_id = ${syndicateId} and race_id = ${raceId}
+     order by id for update`);
+  return rows;
+}
+
+/** What a race says of place terms: the runners and whether it is a handicap. */
+export interface RaceTermsSource {
+  runners: Runner[] | null;
+  customFields: Record<string, string> | null;
+  raceType: string | null;
+  name: string;
+}
+
+/** The race's default each-way terms (UK rules from its field size); 3 at 1/5 without a race. */
+export function raceDefaultTerms(
+  race: RaceTermsSource | null | undefined,
+  placesPaid?: number | null,
+): PlaceTerms {
+  const terms = race
+    ? defaultPlaceTerms(runnersCount(race), isHandicap(race.raceType, race.name))
+    : defaultPlaceTerms(null);
+  return placesPaid ? { ...terms, places: placesPaid } : terms;
+}
+
+export async function raceTermsSource(
+  tx: Tx,
+  syndicateId: number,
+  raceId: number | null,
+): Promise<RaceTermsSource | null> {
+  if (raceId === null) return null;
+  const { rows } = await tx.execute<RaceTermsSource & Record<string, unknown>>(sql`
+    select runners, custom_fields as "customFields", race_type as "raceType", name
+      from races where syndicate_id = ${syndicateId} and id = ${raceId}`);
+  return rows[0] ?? null;
+}
+
+/** How the horse ran, in hundredths (dividends) — what PUT status and race results supply. */
+export interface SettlementFields {
+  status: SettledStatus | 'pending';
+  position: number | null;
+  deadHeat: number | null;
+  dividendHundredths: number | null;
+  placeDividendHundredths: number | null;
+  rule4: number | null;
+}
+
+/** The JSON body's fields (odds in major units) as SettlementFields. */
+export function fieldsFromBody(body: {
+  status: SettledStatus | 'pending';
+  position: number | null;
+  deadHeat: number | null;
+  dividend: number | null;
+  placeDividend: number | null;
+  rule4: number | null;
+}): SettlementFields {
+  return {
+    status: body.status,
+    position: body.position,
+    deadHeat: body.deadHeat,
+    dividendHundredths: body.dividend === null ? null : toHundredths(body.dividend),
+    placeDividendHundredths: body.placeDividend === null ? null : toHundredths(body.placeDividend),
+    rule4: body.rule4,
+  };
+}
+
+/** The settlement fields a settled bet was settled with (to recompute it after an edit). */
+export const storedFields = (bet: StoredBet): SettlementFields => ({
+  status: bet.status,
+  position: bet.position,
+  deadHeat: bet.deadHeat,
+  dividendHundredths: bet.dividendHundredths,
+  placeDividendHundredths: bet.placeDividendHundredths,
+  rule4: bet.rule4,
+});
+
+export interface ComputedSettlement {
+  status: SettledStatus | 'pending';
+  resultCents: number | null;
+  fields: SettlementFields;
+}
+
+/**
+ * The status and result the rules give the bet; a 400 with the rule's message when the input
+ * contradicts itself (a position that makes the bet something other than the status sent).
+ * `bet` may carry edited amount, odds and terms (an edit recomputes with them).
+ */
+export function computeSettlement(
+  bet: Pick<
+    StoredBet,
+    | 'betType'
+    | 'oddsType'
+    | 'amountCents'
+    | 'oddsHundredths'
+    | 'placePlaces'
+    | 'placeDivisor'
+    | 'placeOddsHundredths'
+  >,
+  fields: SettlementFields,
+  fallbackTerms: PlaceTerms,
+): ComputedSettlement {
+  if (fields.status === 'pending') {
+    return {
+      status: 'pending',
+      resultCents: null,
+      fields: {
+        status: 'pending',
+        position: null,
+        deadHeat: null,
+        dividendHundredths: null,
+        placeDividendHundredths: null,
+        rule4: null,
+      },
+    };
+  }
+  const out = settleBet(
+    {
+      betType: bet.betType,
+      oddsType: bet.oddsType,
+      amount: bet.amountCents,
+      odds: bet.oddsHundredths,
+      placeTerms:
+        bet.placePlaces !== null && bet.placeDivisor !== null
+          ? { places: bet.placePlaces, divisor: bet.placeDivisor }
+          : null,
+      placeOdds: bet.placeOddsHundredths,
+    },
+    {
+      status: fields.status,
+      position: fields.position,
+      deadHeat: fields.deadHeat,
+      dividend: fields.dividendHundredths,
+      placeDividend: fields.placeDividendHundredths,
+      rule4: fields.rule4,
+    },
+    fallbackTerms,
+  );
+  if (!out.ok) throw badRequest(out.message);
+  return { status: out.settlement.status, resultCents: out.settlement.result, fields };
+}
+
+/**
+ * Writes a computed settlement to the (locked) bet and brings its bank allocation in line, in the
+ * caller's transaction. Nothing is written when the bet already stands so (re-posting a result is
+ * harmless). settled_at is the moment it was (re)settled; pending clears every settlement field.
+ */
+export async function writeSettlement(
+  tx: Tx,
+  syndicateId: number,
+  bet: StoredBet,
+  computed: ComputedSettlement,
+  actorMemberId: number | null,
+  now: Date,
+): Promise<boolean> {
+  const f = computed.fields;
+  const same =
+    bet.status === computed.status &&
+    bet.resultCents === computed.resultCents &&
+    bet.position === f.position &&
+    bet.deadHeat === f.deadHeat &&
+    bet.dividendHundredths === f.dividendHundredths &&
+    bet.placeDividendHundredths === f.placeDividendHundredths &&
+    bet.rule4 === f.rule4;
+  if (same) return false;
+  const pending = computed.status === 'pending';
+  await tx.execute(sql`
+    update bets set status = ${computed.status}::bet_status, result_cents = ${computed.resultCents},
+           settled_at = ${pending ? null : now.toISOString()}::timestamptz,
+           position = ${f.position}, dead_heat = ${f.deadHeat}, dividend_hundredths = ${f.dividendHundredths},
+           place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
+     where syndicate_id = ${syndicateId} and id = ${bet.id}`);
+  await syncBetAllocation(tx, syndicateId, bet.id, actorMemberId, now);
+  return true;
+}
+
+/** The settled bet as race results report it (major units). */
+export const settledSummary = (betId: number, computed: ComputedSettlement) => ({
+  betId,
+  status: computed.status,
+  result: computed.resultCents === null ? null : fromCents(computed.resultCents),
+});
+
+/** Dividends in major units to hundredths (race result bodies carry decimal odds). */
+export const dividendHundredths = (odds: number | null): number | null =>
+  odds === null ? null : toHundredths(odds);

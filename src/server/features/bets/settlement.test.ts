@@ -1,0 +1,253 @@
+// Bookmaker settlement through PUT /api/bets/:id/status (docs/settlement.md): each-way, place,
+// tote dividends, dead heats, non-runners and Rule 4, the terms a bet keeps, who may re-settle, and
+// how stats, rankings and the bank follow — against a real database.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BankSummary } from '../../../shared/bank';
+import type { Bet } from '../../../shared/bet';
+import type { SyndicateStats } from '../../../shared/stats';
+import { type Client, createTestApp, type TestApp } from '../../test/harness';
+import { type Crew, crew, type ErrorBody, placeBet, singleBet } from './test-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function settle(client: Client, id: number, body: object): Promise<Bet> {
+  const res = await client.put(`/api/bets/${id}/status`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Bet>();
+}
+
+const eachWay = (c: Crew, overrides: Record<string, unknown> = {}) =>
+  singleBet(c, {
+    betType: 'each-way',
+    odds: 5,
+    amount: 10,
+    placeTerms: { places: 3, divisor: 4 },
+    ...overrides,
+  });
+
+async function raceWith(c: Crew, customFields: Record<string, string>, extra: object = {}): Promise<number> {
+  const res = await c.admin.post('/api/races', {
+    name: 'Test Stakes',
+    venue: 'Randwick',
+    date: '2030-04-01T05:00:00.000Z',
+    customFields,
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>().id;
+}
+
+/** Stats, rankings and the bank agree with a recount of the bets (void is not settled). */
+async function expectBooksAgree(c: Crew) {
+  const { rows } = await t.database.db.execute<{ wins: number; settled: number; result: number }>(sql`
+    select count(*) filter (where status = 'win')::int as wins,
+           count(*) filter (where status in ('win', 'placed', 'loss'))::int as settled,
+           coalesce(sum(result_cents) filter (where status <> 'pending'), 0)::float8 as result
+      from bets where syndicate_id = ${c.syndicateId}`);
+  const recount = rows[0]!;
+  const stats = (await c.admin.get('/api/stats/syndicate')).json<SyndicateStats>();
+  expect(stats.totalWins).toBe(recount.wins);
+  expect(Math.round(stats.currentBalance * 100)).toBe(recount.result);
+  const expectedRate = recount.settled === 0 ? 0 : (recount.wins / recount.settled) * 100;
+  expect(stats.winRate).toBeCloseTo(expectedRate, 5);
+  const bank = (await c.admin.get('/api/bank')).json<BankSummary>();
+  expect(Math.round(bank.bettingResult * 100)).toBe(recount.result);
+}
+
+describe('settling by the rules', () => {
+  it('an each-way winner pays both halves; placed pays the place half; the terms are kept on the bet', async () => {
+    const c = await crew(t);
+    const a = await placeBet(c.admin, eachWay(c));
+    expect(a).toMatchObject({ betType: 'each-way', placeTerms: { places: 3, divisor: 4 }, placeOdds: null });
+    // $5 at 5.00 → 25.00, $5 at 1 + 4/4 = 2.00 → 10.00: returns 35.00 on a 10.00 stake.
+    expect(await settle(c.admin, a.id, { status: 'win', position: 1, result: 999 })).toMatchObject({
+      status: 'win',
+      result: 25,
+      position: 1,
+    });
+    const b = await placeBet(c.admin, eachWay(c));
+    expect(await settle(c.admin, b.id, { status: 'placed', position: 3 })).toMatchObject({
+      status: 'placed',
+      result: 0,
+      position: 3,
+    });
+    const lost = await placeBet(c.admin, eachWay(c));
+    expect(await settle(c.admin, lost.id, { status: 'loss', position: 4 })).toMatchObject({
+      status: 'loss',
+      result: -10,
+    });
+    await expectBooksAgree(c);
+  });
+
+  it('an each-way bet with its own fixed place price pays that price', async () => {
+    const c = await crew(t);
+    const bet = await placeBet(c.admin, eachWay(c, { odds: 7, amount: 20, placeOdds: 2.1 }));
+    expect(bet.placeOdds).toBe(2.1);
+    expect(await settle(c.admin, bet.id, { status: 'placed' })).toMatchObject({
+      status: 'placed',
+      result: 1,
+    });
+  });
+
+  it('defaults each-way terms from the race’s runners (UK rules) when the form sends none', async () => {
+    const c = await crew(t);
+    const six = await raceWith(c, { runners: '6' });
+    const handicap = await raceWith(c, { runners: '16' }, { raceType: 'Handicap' });
+    const few = await raceWith(c, { runners: '4' });
+    const unknown = await raceWith(c, {});
+    const terms = async (raceId: number) =>
+      (await placeBet(c.admin, singleBet(c, { raceId, betType: 'each-way', odds: 5 }))).placeTerms;
+    expect(await terms(six)).toEqual({ places: 2, divisor: 4 });
+    expect(await terms(handicap)).toEqual({ places: 4, divisor: 4 });
+    expect(await terms(few)).toEqual({ places: 1, divisor: 1 });
+    // Unknown field size: nothing stored; settlement uses the race's default then (3 at 1/5).
+    const open = await placeBet(
+      c.admin,
+      singleBet(c, { raceId: unknown, betType: 'each-way', odds: 6, amount: 10 }),
+    );
+    expect(open.placeTerms).toBeNull();
+    expect(await settle(c.admin, open.id, { status: 'placed', position: 3 })).toMatchObject({ result: 0 });
+    // A win bet never keeps terms.
+    expect(
+      (await placeBet(c.admin, singleBet(c, { raceId: six, placeTerms: { places: 3, divisor: 5 } })))
+        .placeTerms,
+    ).toBeNull();
+  });
+
+  it('a place bet pays its own odds within the places and loses outside them', async () => {
+    const c = await crew(t);
+    const race = await raceWith(c, { runners: '9' });
+    const bet = await placeBet(
+      c.admin,
+      singleBet(c, { raceId: race, betType: 'place', odds: 1.8, amount: 10 }),
+    );
+    expect(bet.placeTerms).toEqual({ places: 3, divisor: 5 });
+    expect(await settle(c.admin, bet.id, { status: 'win', position: 3 })).toMatchObject({
+      status: 'win',
+      result: 8,
+    });
+    const out = await placeBet(
+      c.admin,
+      singleBet(c, { raceId: race, betType: 'place', odds: 1.8, amount: 10 }),
+    );
+    const wrong = await c.admin.put(`/api/bets/${out.id}/status`, { status: 'win', position: 4 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<ErrorBody>().message).toBe('A horse finishing 4th settles this bet as loss');
+    expect((await c.admin.get(`/api/bets/${out.id}`)).json<Bet>()).toEqual(out);
+  });
+
+  it('tote bets pay the declared dividend; fixed odds ignore it', async () => {
+    const c = await crew(t);
+    const tote = await placeBet(c.admin, singleBet(c, { oddsType: 'tote', odds: 4, amount: 10 }));
+    expect(await settle(c.admin, tote.id, { status: 'win', dividend: 4.7 })).toMatchObject({
+      result: 37,
+      dividend: 4.7,
+    });
+    const fixed = await placeBet(c.admin, singleBet(c, { odds: 4, amount: 10 }));
+    expect(await settle(c.admin, fixed.id, { status: 'win', dividend: 4.7 })).toMatchObject({ result: 30 });
+  });
+
+  it('a dead heat pays stake × tied places ÷ k, and Rule 4 comes off fixed-odds winnings', async () => {
+    const c = await crew(t);
+    const dh = await placeBet(c.admin, singleBet(c, { odds: 6, amount: 10 }));
+    expect(await settle(c.admin, dh.id, { status: 'win', position: 1, deadHeat: 2 })).toMatchObject({
+      result: 20,
+      deadHeat: 2,
+    });
+    const r4 = await placeBet(c.admin, singleBet(c, { odds: 5, amount: 10 }));
+    expect(await settle(c.admin, r4.id, { status: 'win', rule4: 25 })).toMatchObject({
+      result: 30,
+      rule4: 25,
+    });
+    await expectBooksAgree(c);
+  });
+
+  it('a non-runner is void: stake back, not counted as settled in stats or rankings', async () => {
+    const c = await crew(t);
+    const won = await placeBet(c.admin, singleBet(c, { odds: 2, amount: 10 }));
+    await settle(c.admin, won.id, { status: 'win' });
+    const nr = await placeBet(c.admin, singleBet(c, { odds: 9, amount: 50 }));
+    expect(await settle(c.admin, nr.id, { status: 'void' })).toMatchObject({ status: 'void', result: 0 });
+    const stats = (await c.admin.get('/api/stats/syndicate')).json<SyndicateStats>();
+    expect(stats).toMatchObject({ totalWins: 1, winRate: 100, currentBalance: 10 });
+    const top = (await c.admin.get('/api/stats/top-performers')).json<{ bets: number; wins: number }[]>();
+    expect(top[0]).toMatchObject({ bets: 1, wins: 1 });
+    const bank = (await c.admin.get('/api/bank')).json<BankSummary>();
+    expect(bank).toMatchObject({ bettingResult: 10, inPlay: 0 });
+    await expectBooksAgree(c);
+  });
+
+  it('an admin re-settles: stats and the bank follow the new result; pending takes it back', async () => {
+    const c = await crew(t);
+    const bet = await placeBet(c.member, eachWay(c, { memberId: c.memberMemberId }));
+    await settle(c.member, bet.id, { status: 'loss' });
+    // The member may not change it now; the admin may.
+    expect((await c.member.put(`/api/bets/${bet.id}/status`, { status: 'placed' })).statusCode).toBe(409);
+    expect(await settle(c.admin, bet.id, { status: 'placed', position: 2 })).toMatchObject({
+      status: 'placed',
+      result: 0,
+    });
+    await expectBooksAgree(c);
+    expect(await settle(c.admin, bet.id, { status: 'win', position: 1, rule4: 10 })).toMatchObject({
+      status: 'win',
+      result: 22.5,
+    });
+    await expectBooksAgree(c);
+    expect(await settle(c.admin, bet.id, { status: 'pending' })).toMatchObject({
+      status: 'pending',
+      result: null,
+      position: null,
+      rule4: null,
+    });
+    await expectBooksAgree(c);
+    const bank = (await c.admin.get('/api/bank')).json<BankSummary>();
+    expect(bank).toMatchObject({ bettingResult: 0, inPlay: 10 });
+  });
+
+  it('an edit of a settled each-way bet recomputes its result from the stored settlement', async () => {
+    const c = await crew(t);
+    const bet = await placeBet(c.admin, eachWay(c));
+    await settle(c.admin, bet.id, { status: 'placed', position: 2 });
+    const res = await c.admin.put(`/api/bets/${bet.id}`, {
+      horseName: 'Phar Lap',
+      betType: 'each-way',
+      odds: 9,
+      amount: 20,
+      oddsType: 'fixed',
+      placeTerms: { places: 3, divisor: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // $10 at 1 + 8/4 = 3.00 → 30.00 on a 20.00 stake.
+    expect(res.json<Bet>()).toMatchObject({ status: 'placed', result: 10, position: 2 });
+    await expectBooksAgree(c);
+  });
+
+  it.each([
+    [{ placeTerms: { places: 9, divisor: 4 } }, 'Places must be a whole number from 1 to 8'],
+    [{ placeTerms: { places: 3, divisor: 0 } }, 'Divisor must be a whole number from 1 to 6'],
+    [{ placeTerms: { places: 3 } }, 'Divisor must be a whole number from 1 to 6'],
+    [{ placeOdds: 0 }, 'Place odds must be a positive number'],
+  ])('refuses bad terms %j with 400 and writes nothing', async (overrides, message) => {
+    const c = await crew(t);
+    const res = await c.admin.post('/api/bets', eachWay(c, overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().message).toBe(message);
+    expect((await c.admin.get('/api/bets')).json<Bet[]>()).toEqual([]);
+  });
+
+  it('answers 404 for another syndicate’s bet whatever the body, and leaves it pending', async () => {
+    const c = await crew(t);
+    const other = await crew(t);
+    const theirs = await placeBet(other.admin, eachWay(other));
+    for (const body of [{ status: 'placed', position: 2 }, { status: 'void' }, { status: 'bogus' }]) {
+      const res = await c.admin.put(`/api/bets/${theirs.id}/status`, body);
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await other.admin.get(`/api/bets/${theirs.id}`)).json<Bet>()).toEqual(theirs);
+  });
+});

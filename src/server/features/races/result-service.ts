@@ -1,0 +1,153 @@
+// A race's result settles its bets: entered by an admin (POST /api/races/:id/result) or imported
+// from the racing provider (features/racing), both through applyRaceResult. One transaction: the
+// race row is locked (two results for one race queue), then its bets; each bet settles by the
+// shared plan (shared/race-result.ts planRaceResult → shared/settlement.ts) and is written through
+// the same path as the mark buttons (bets/settlement-service.ts), bank allocation included.
+import { sql } from 'drizzle-orm';
+import { isStorableId } from '../../../shared/race';
+import {
+  type PlannableBet,
+  planRaceResult,
+  type RaceResultResponse,
+  type RaceResultValues,
+  type Runner,
+  type StoredRaceResult,
+} from '../../../shared/race-result';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/http-error';
+import {
+  type ComputedSettlement,
+  computeSettlement,
+  lockRaceBets,
+  raceDefaultTerms,
+  type SettlementFields,
+  type StoredBet,
+  settledSummary,
+  writeSettlement,
+} from '../bets/settlement-service';
+import { RACE_NOT_FOUND } from './service';
+
+interface LockedRace {
+  name: string;
+  raceType: string | null;
+  customFields: Record<string, string> | null;
+  runners: Runner[] | null;
+  result: StoredRaceResult | null;
+}
+
+const plannable = (b: StoredBet): PlannableBet => ({
+  id: b.id,
+  horseName: b.horseName,
+  horseNumber: b.horseNumber,
+  betType: b.betType,
+  oddsType: b.oddsType,
+  amount: b.amountCents,
+  odds: b.oddsHundredths,
+  placeTerms:
+    b.placePlaces !== null && b.placeDivisor !== null
+      ? { places: b.placePlaces, divisor: b.placeDivisor }
+      : null,
+  placeOdds: b.placeOddsHundredths,
+});
+
+const PENDING: SettlementFields = {
+  status: 'pending',
+  position: null,
+  deadHeat: null,
+  dividendHundredths: null,
+  placeDividendHundredths: null,
+  rule4: null,
+};
+
+export interface ApplyOptions {
+  source: StoredRaceResult['source'];
+  /** The member recorded on bank lines (null for the background import). */
+  actorMemberId: number | null;
+  now: Date;
+}
+
+/**
+ * Settles every pending bet on the race whose horse the result names (or the field lists), and
+ * re-settles the bets the race's previous result settled: a corrected result moves them, and one
+ * whose horse the new result no longer names goes back to pending. Unmatched bets stay pending and
+ * are listed. The race keeps the result. 404 when the race is not the syndicate's.
+ */
+export async function applyRaceResult(
+  db: Db,
+  syndicateId: number,
+  raceId: number,
+  input: RaceResultValues,
+  opts: ApplyOptions,
+): Promise<RaceResultResponse> {
+  if (!isStorableId(raceId)) throw notFound(RACE_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<LockedRace & Record<string, unknown>>(sql`
+      select name, race_type as "raceType", custom_fields as "customFields", runners, result
+        from races where syndicate_id = ${syndicateId} and id = ${raceId} for update`);
+    const race = rows[0];
+    if (!race) throw notFound(RACE_NOT_FOUND);
+
+    const previous = new Set(race.result?.settledBetIds ?? []);
+    const bets = (await lockRaceBets(tx, syndicateId, raceId)).filter(
+      (b) => b.status === 'pending' || previous.has(b.id),
+    );
+    const byId = new Map(bets.map((b) => [b.id, b]));
+    const terms = raceDefaultTerms(race, input.placesPaid);
+    const plan = planRaceResult(bets.map(plannable), input, race.runners, terms);
+
+    const settled: RaceResultResponse['settled'] = [];
+    const unmatched: number[] = [];
+    const settledIds: number[] = [];
+    for (const item of plan) {
+      const bet = byId.get(item.betId);
+      if (!bet) continue;
+      let computed: ComputedSettlement;
+      if (item.kind === 'settle' && item.outcome.ok) {
+        computed = computeSettlement(
+          bet,
+          {
+            status: item.outcome.settlement.status,
+            position: item.input.position ?? null,
+            deadHeat: item.input.deadHeat ?? null,
+            dividendHundredths: item.input.dividend ?? null,
+            placeDividendHundredths: item.input.placeDividend ?? null,
+            rule4: item.outcome.settlement.rule4Applied ? (item.input.rule4 ?? null) : null,
+          },
+          terms,
+        );
+        settledIds.push(bet.id);
+      } else {
+        unmatched.push(bet.id);
+        // A bet the previous result settled, whose horse this one does not name: back to pending.
+        if (bet.status === 'pending') continue;
+        computed = computeSettlement(bet, PENDING, terms);
+      }
+      await writeSettlement(tx, syndicateId, bet, computed, opts.actorMemberId, opts.now);
+      if (computed.status !== 'pending') settled.push(settledSummary(bet.id, computed));
+    }
+
+    const stored: StoredRaceResult = {
+      finishers: input.finishers.map((f) => ({
+        position: f.position,
+        horseName: f.horseName,
+        horseNumber: f.horseNumber,
+      })),
+      nonRunners: input.nonRunners.map((h) => ({ horseName: h.horseName, horseNumber: h.horseNumber })),
+      placesPaid: input.placesPaid,
+      dividends: input.dividends.map((d) => ({
+        horseName: d.horseName,
+        horseNumber: d.horseNumber,
+        win: d.win,
+        place: d.place,
+      })),
+      rule4: input.rule4,
+      enteredAt: opts.now.toISOString(),
+      source: opts.source,
+      settledBetIds: settledIds,
+    };
+    await tx.execute(sql`
+      update races set result = ${JSON.stringify(stored)}::jsonb
+       where syndicate_id = ${syndicateId} and id = ${raceId}`);
+    return { settled, unmatched };
+  });
+}

@@ -1,0 +1,312 @@
+// A race's runners and result: the API shapes, the result form's schema (POST /api/races/:id/result)
+// and how a bet's horse is found in a result (by number, else by name ignoring case, accents and
+// punctuation). Settling the matched bets is settlement.ts's job; this module only says which horse
+// finished where.
+import { z } from 'zod';
+import { positiveOdds, toHundredths } from './money';
+import {
+  PLACES_MAX,
+  PLACES_MIN,
+  type PlaceTerms,
+  POSITION_MAX,
+  RULE4_MAX,
+  RULE4_MIN,
+  type SettleableBet,
+  type SettlementInput,
+  type SettlementOutcome,
+  settleBet,
+  statusForPosition,
+} from './settlement';
+import { isCleanName, notAllowedMessage } from './text';
+
+export const RUNNERS_MAX = 40;
+export const RUNNER_TEXT_MAX = 100;
+
+/** One horse in a race's field (imported with the race card, or entered). */
+export const runnerSchema = z.object({
+  number: z.number().int().nullable(),
+  horse: z.string(),
+  jockey: z.string().nullable(),
+  trainer: z.string().nullable(),
+  weight: z.string().nullable(),
+  /** Barrier / stall. */
+  draw: z.number().int().nullable(),
+  silkColor: z.string().nullable(),
+});
+export type Runner = z.infer<typeof runnerSchema>;
+
+const horseName = z
+  .string({ error: 'Horse name must be text' })
+  .trim()
+  .refine(isCleanName, notAllowedMessage('Horse name'))
+  .max(RUNNER_TEXT_MAX, `Horse name must be at most ${RUNNER_TEXT_MAX} characters`)
+  .nullish()
+  .transform((v) => (v ? v : null));
+const horseNumber = z
+  .number({ error: 'Horse number must be a whole number' })
+  .int('Horse number must be a whole number')
+  .min(1, 'Horse number must be at least 1')
+  .max(999, 'Horse number must be at most 999')
+  .nullish()
+  .transform((v) => v ?? null);
+const HORSE_REQUIRED = 'Enter a horse name or number';
+const hasHorse = (h: { horseName: string | null; horseNumber: number | null }) =>
+  h.horseName !== null || h.horseNumber !== null;
+const horseRequired = { message: HORSE_REQUIRED };
+
+const dividend = (label: string) =>
+  positiveOdds({ required: `${label} is required`, positive: `${label} must be a positive number` })
+    .nullish()
+    .transform((v) => v ?? null);
+
+export const RESULT_MESSAGES = {
+  finishersRequired: 'Enter at least the winner',
+  position: `Position must be a whole number from 1 to ${POSITION_MAX}`,
+  placesPaid: `Places paid must be from ${PLACES_MIN} to ${PLACES_MAX}`,
+  rule4: `Rule 4 must be from ${RULE4_MIN} to ${RULE4_MAX} cents in the dollar`,
+  horseRequired: HORSE_REQUIRED,
+  sameHorseTwice: 'The same horse is entered twice',
+} as const;
+
+/** POST /api/races/:id/result. Horses sharing a position dead-heated for it. */
+export const raceResultSchema = z
+  .object({
+    finishers: z
+      .array(
+        z
+          .object({
+            horseName,
+            horseNumber,
+            position: z
+              .number({ error: RESULT_MESSAGES.position })
+              .int(RESULT_MESSAGES.position)
+              .min(1, RESULT_MESSAGES.position)
+              .max(POSITION_MAX, RESULT_MESSAGES.position),
+          })
+          .refine(hasHorse, horseRequired),
+        { error: RESULT_MESSAGES.finishersRequired },
+      )
+      .min(1, RESULT_MESSAGES.finishersRequired)
+      .max(RUNNERS_MAX, `At most ${RUNNERS_MAX} finishers`),
+    nonRunners: z
+      .array(z.object({ horseName, horseNumber }).refine(hasHorse, horseRequired))
+      .max(RUNNERS_MAX, `At most ${RUNNERS_MAX} non-runners`)
+      .nullish()
+      .transform((v) => v ?? []),
+    placesPaid: z
+      .number({ error: RESULT_MESSAGES.placesPaid })
+      .int(RESULT_MESSAGES.placesPaid)
+      .min(PLACES_MIN, RESULT_MESSAGES.placesPaid)
+      .max(PLACES_MAX, RESULT_MESSAGES.placesPaid)
+      .nullish()
+      .transform((v) => v ?? null),
+    dividends: z
+      .array(
+        z
+          .object({
+            horseName,
+            horseNumber,
+            win: dividend('Win dividend'),
+            place: dividend('Place dividend'),
+          })
+          .refine(hasHorse, horseRequired),
+      )
+      .max(RUNNERS_MAX, `At most ${RUNNERS_MAX} dividends`)
+      .nullish()
+      .transform((v) => v ?? []),
+    rule4: z
+      .number({ error: RESULT_MESSAGES.rule4 })
+      .int(RESULT_MESSAGES.rule4)
+      .min(RULE4_MIN, RESULT_MESSAGES.rule4)
+      .max(RULE4_MAX, RESULT_MESSAGES.rule4)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((v, ctx) => {
+    // A horse may not both finish and be a non-runner, nor finish twice.
+    const seen = new Set<string>();
+    const list = [...(v.finishers ?? []), ...(v.nonRunners ?? [])];
+    list.forEach((h, i) => {
+      for (const key of horseKeys(h)) {
+        if (seen.has(key)) {
+          const inFinishers = i < (v.finishers?.length ?? 0);
+          ctx.addIssue({
+            code: 'custom',
+            path: inFinishers ? ['finishers', i] : ['nonRunners', i - (v.finishers?.length ?? 0)],
+            message: RESULT_MESSAGES.sameHorseTwice,
+          });
+          return;
+        }
+      }
+      for (const key of horseKeys(h)) seen.add(key);
+    });
+  });
+export type RaceResultInput = z.input<typeof raceResultSchema>;
+export type RaceResultValues = z.output<typeof raceResultSchema>;
+
+/** The result a race keeps (GET /api/races/:id and the calendar). */
+export const storedRaceResultSchema = z.object({
+  finishers: z.array(
+    z.object({
+      position: z.number().int(),
+      horseName: z.string().nullable(),
+      horseNumber: z.number().int().nullable(),
+    }),
+  ),
+  nonRunners: z.array(
+    z.object({ horseName: z.string().nullable(), horseNumber: z.number().int().nullable() }),
+  ),
+  placesPaid: z.number().int().nullable(),
+  dividends: z.array(
+    z.object({
+      horseName: z.string().nullable(),
+      horseNumber: z.number().int().nullable(),
+      win: z.number().nullable(),
+      place: z.number().nullable(),
+    }),
+  ),
+  rule4: z.number().int().nullable(),
+  /** ISO 8601 date-time the result was entered or imported. */
+  enteredAt: z.string(),
+  /** 'manual' (entered) or 'provider' (imported from the racing API). */
+  source: z.enum(['manual', 'provider']),
+});
+export type StoredRaceResult = z.infer<typeof storedRaceResultSchema> & {
+  /** The bets this result settled (re-settled when a corrected result is posted); server-side only. */
+  settledBetIds?: number[];
+};
+
+export const settledBetSchema = z.object({
+  betId: z.number().int(),
+  status: z.enum(['win', 'placed', 'loss', 'void', 'pending']),
+  /** Profit (+) or loss (−) in major units; null when the bet went back to pending. */
+  result: z.number().nullable(),
+});
+export const raceResultResponseSchema = z.object({
+  settled: z.array(settledBetSchema),
+  /** Pending bets on the race whose horse is in neither the result nor the field: left pending. */
+  unmatched: z.array(z.number().int()),
+});
+export type RaceResultResponse = z.infer<typeof raceResultResponseSchema>;
+
+// ---- matching a bet's horse --------------------------------------------------------------------
+
+/**
+ * A horse's name as compared: accents and a trailing country suffix ("(IRE)") dropped, lower case,
+ * letters and digits only ("O'Reilly's Girl" → "oreillysgirl").
+ */
+export function normalizeHorseName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\s*\([a-z]{2,3}\)\s*$/i, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+function horseKeys(h: { horseName?: string | null; horseNumber?: number | null }): string[] {
+  const keys: string[] = [];
+  if (h.horseNumber !== null && h.horseNumber !== undefined) keys.push(`#${h.horseNumber}`);
+  if (h.horseName) {
+    const n = normalizeHorseName(h.horseName);
+    if (n) keys.push(`n:${n}`);
+  }
+  return keys;
+}
+
+/** Whether an entry names the bet's horse: by number when both have one, else by name. */
+export function sameHorse(
+  bet: { horseName: string; horseNumber: number | null },
+  entry: { horseName?: string | null; horseNumber?: number | null },
+): boolean {
+  if (bet.horseNumber !== null && entry.horseNumber !== null && entry.horseNumber !== undefined)
+    return bet.horseNumber === entry.horseNumber;
+  if (!entry.horseName) return false;
+  const name = normalizeHorseName(entry.horseName);
+  return name !== '' && name === normalizeHorseName(bet.horseName);
+}
+
+/** How a result treats one bet's horse. */
+export type HorseOutcome =
+  | {
+      kind: 'finished';
+      position: number;
+      deadHeat: number;
+      dividend: number | null;
+      placeDividend: number | null;
+    }
+  | { kind: 'nonRunner' }
+  | { kind: 'unplaced' }
+  | { kind: 'unmatched' };
+
+/**
+ * Where the bet's horse is in the result: a finisher (with the number of horses sharing its
+ * position), a non-runner, a runner of the field that is not among the finishers (unplaced), or
+ * not found at all (unmatched: the bet stays pending). Dividends are odds in major units.
+ */
+export function findHorse(
+  bet: { horseName: string; horseNumber: number | null },
+  result: Pick<RaceResultValues, 'finishers' | 'nonRunners' | 'dividends'>,
+  runners: readonly Pick<Runner, 'number' | 'horse'>[] | null,
+): HorseOutcome {
+  if (result.nonRunners.some((h) => sameHorse(bet, h))) return { kind: 'nonRunner' };
+  const finisher = result.finishers.find((h) => sameHorse(bet, h));
+  if (finisher) {
+    const dividend = result.dividends.find((d) => sameHorse(bet, d));
+    return {
+      kind: 'finished',
+      position: finisher.position,
+      deadHeat: result.finishers.filter((h) => h.position === finisher.position).length,
+      dividend: dividend?.win ?? null,
+      placeDividend: dividend?.place ?? null,
+    };
+  }
+  if (runners?.some((r) => sameHorse(bet, { horseName: r.horse, horseNumber: r.number })))
+    return { kind: 'unplaced' };
+  return { kind: 'unmatched' };
+}
+
+// ---- planning a result's settlements -----------------------------------------------------------
+
+/** A bet on the race, as the plan reads it (cents and hundredths). */
+export interface PlannableBet extends SettleableBet {
+  id: number;
+  horseName: string;
+  horseNumber: number | null;
+}
+
+export type PlannedSettlement =
+  | { betId: number; kind: 'settle'; input: SettlementInput; outcome: SettlementOutcome }
+  | { betId: number; kind: 'unmatched' };
+
+/**
+ * What a result does to each bet: a non-runner is void; a finisher settles by its position (with
+ * the dead heat its position shares, its tote dividends and the result's Rule 4); a runner of the
+ * field that did not finish in the entered places loses; a horse found nowhere is unmatched (its
+ * bet stays pending). `raceTerms` are the race's default place terms, places paid applied. The
+ * server settles with this plan; the Enter result dialog previews it.
+ */
+export function planRaceResult(
+  bets: readonly PlannableBet[],
+  result: Pick<RaceResultValues, 'finishers' | 'nonRunners' | 'dividends' | 'rule4'>,
+  runners: readonly Pick<Runner, 'number' | 'horse'>[] | null,
+  raceTerms: PlaceTerms,
+): PlannedSettlement[] {
+  return bets.map((bet) => {
+    const horse = findHorse(bet, result, runners);
+    if (horse.kind === 'unmatched') return { betId: bet.id, kind: 'unmatched' };
+    let input: SettlementInput;
+    if (horse.kind === 'nonRunner') input = { status: 'void' };
+    else if (horse.kind === 'unplaced') input = { status: 'loss', rule4: result.rule4 };
+    else
+      input = {
+        status: statusForPosition(bet, horse.position, horse.deadHeat, raceTerms),
+        position: horse.position,
+        deadHeat: horse.deadHeat > 1 ? horse.deadHeat : null,
+        dividend: horse.dividend === null ? null : toHundredths(horse.dividend),
+        placeDividend: horse.placeDividend === null ? null : toHundredths(horse.placeDividend),
+        rule4: result.rule4,
+      };
+    return { betId: bet.id, kind: 'settle', input, outcome: settleBet(bet, input, raceTerms) };
+  });
+}
