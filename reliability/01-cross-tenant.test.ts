@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Attempt = { method: string; url: string; body?: object; headers?: Record<string, string> };
+type Attempt = { method: string; url: string; body?: object | string; headers?: Record<string, string> };
 
 /** An id no syndicate has: the "missing id" every answer is compared with. */
 const MISSING = 2_147_483_000;
@@ -42,14 +42,17 @@ function control(a: Attempt, ids: IdsByKind): Attempt {
       return /^\d+$/.test(seg) && kind in ids && ids[kind].includes(Number(seg)) ? String(MISSING) : seg;
     })
     .join('/');
-  const body = a.body
-    ? Object.fromEntries(
-        Object.entries(a.body).map(([k, v]) => [
-          k,
-          Array.isArray(v) ? v.map((x) => swap(FIELD_KIND[k], x)) : swap(FIELD_KIND[k], v),
-        ]),
-      )
-    : undefined;
+  const body =
+    typeof a.body === 'string'
+      ? a.body
+      : a.body
+        ? Object.fromEntries(
+            Object.entries(a.body).map(([k, v]) => [
+              k,
+              Array.isArray(v) ? v.map((x) => swap(FIELD_KIND[k], x)) : swap(FIELD_KIND[k], v),
+            ]),
+          )
+        : undefined;
   return { method: a.method, url, body, ...(a.headers ? { headers: a.headers } : {}) };
 }
 
@@ -97,6 +100,9 @@ function pathAttempts(a: Ids, b: Ids, bank: BankIds): Record<string, Attempt[]> 
     'GET /api/races/:id': [m('GET', `/api/races/${a.race}`)],
     'PUT /api/races/:id': [m('PUT', `/api/races/${a.race}`, race)],
     'DELETE /api/races/:id': [m('DELETE', `/api/races/${a.race}`)],
+    'POST /api/races/:id/result': [
+      m('POST', `/api/races/${a.race}/result`, { finishers: [{ position: 1, horseName: 'Cross' }] }),
+    ],
     'GET /api/bets/:id': [m('GET', `/api/bets/${a.bet}`), m('GET', `/api/bets/${a.groupBets[1]}`)],
     'PUT /api/bets/:id': [
       m('PUT', `/api/bets/${a.bet}`, bet),
@@ -202,8 +208,16 @@ const LISTS = [
   'GET /api/racing/status',
   'GET /api/bank',
   'GET /api/bank/entries',
+  'GET /api/insights/summary',
+  'GET /api/insights/breakdown',
+  'GET /api/insights/timeline',
+  'GET /api/export/bets.csv',
+  'GET /api/export/members.csv',
+  'GET /api/export/rankings.csv',
 ];
 const LIST_QUERY: Record<string, string> = {
+  'GET /api/insights/breakdown': '?by=member',
+  'GET /api/insights/timeline': '?interval=day',
   'GET /api/rotation': '?count=20',
   'GET /api/stats/top-performers': '?limit=100',
   'GET /api/bank/entries': '?limit=200',
@@ -256,6 +270,15 @@ function ownScopeWrites(): Record<string, Attempt[]> {
     'POST /api/bank/distributions': [
       { method: 'POST', url: '/api/bank/distributions', body: { dryRun: true } },
       { method: 'POST', url: '/api/bank/distributions', body: {} },
+    ],
+    // A CSV naming A's member and race beside B's own: refused whole (all or nothing), A untouched.
+    'POST /api/import/bets': [
+      {
+        method: 'POST',
+        url: '/api/import/bets?dryRun=false',
+        body: 'date,member,horse,race,venue,odds,stake,status\r\n2031-01-01,Bravo Admin,B Horse,,,2,5,win\r\n2031-01-01,Alpha Admin,A Horse,Alpha Race,Alpha Park,2,5,win\r\n',
+        headers: { 'content-type': 'text/csv' },
+      },
     ],
     // Last: the member of B leaves B (the admin is B's last admin and is refused with 409).
     'POST /api/members/me/leave': [{ method: 'POST', url: '/api/members/me/leave' }],
@@ -361,6 +384,15 @@ describe('cross-tenant matrix', () => {
         failures.push(`list /api/bank/entries?memberId=A → ${res.statusCode} ${res.body}`);
       }
     }
+    // B's insights filtered by A's member: 404, as for a member B never had.
+    for (const caller of [B.admin, B.member]) {
+      const res = await caller.get(`/api/insights/summary?memberId=${A.ids.member}`);
+      listCalls++;
+      if (res.statusCode !== 404) {
+        leaks++;
+        failures.push(`insights summary of A's member → ${res.statusCode} ${res.body}`);
+      }
+    }
     expect((await B.admin.get('/api/stats/syndicate')).json()).toMatchObject({
       totalWins: 0,
       currentBalance: 0,
@@ -372,7 +404,7 @@ describe('cross-tenant matrix', () => {
     for (const caller of [B.admin, B.member]) {
       for (const attempts of Object.values(own)) {
         for (const a of attempts) {
-          const res = await caller.request(a.method as 'POST', a.url, a.body);
+          const res = await caller.request(a.method as 'POST', a.url, a.body, a.headers);
           if (a.url.startsWith('/api/bank/'))
             ownBank.push(`${caller === B.admin ? 'admin' : 'member'} ${res.statusCode}`);
           ownWrites++;

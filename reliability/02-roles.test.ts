@@ -16,7 +16,7 @@ afterAll(async () => t.close());
 type Attempt = [
   method: 'POST' | 'PUT' | 'DELETE',
   url: string,
-  body?: object,
+  body?: object | string,
   headers?: Record<string, string>,
 ];
 
@@ -58,6 +58,25 @@ function adminOnly(ids: Ids, self: number): Record<string, Attempt[]> {
       ['PUT', `/api/races/${ids.race}`, { name: 'Moved', venue: 'X', date: '2031-05-01T00:00:00.000Z' }],
     ],
     'DELETE /api/races/:id': [['DELETE', `/api/races/${ids.race}`]],
+    // Importing bets writes settled bets and bank lines: the admin's, dry run included.
+    'POST /api/import/bets': [
+      [
+        'POST',
+        '/api/import/bets?dryRun=false',
+        'date,member,horse,odds,stake,status\r\n2031-01-01,Anyone,Z,2,5,win\r\n',
+        { 'content-type': 'text/csv' },
+      ],
+      [
+        'POST',
+        '/api/import/bets?dryRun=true',
+        'date,member,horse,odds,stake\r\n',
+        { 'content-type': 'text/csv' },
+      ],
+    ],
+    // A result settles every bet on the race: the admin's.
+    'POST /api/races/:id/result': [
+      ['POST', `/api/races/${ids.race}/result`, { finishers: [{ position: 1, horseName: 'Anything' }] }],
+    ],
     'PUT /api/settings': [
       [
         'PUT',

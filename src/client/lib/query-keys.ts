@@ -17,6 +17,8 @@ export const queryKeys = {
   },
   plans: ['/api/subscriptions'] as const,
   races: ['/api/races'] as const,
+  /** One race with its runners and result; under `races`, so invalidating the list refreshes it too. */
+  race: (id: number) => ['/api/races', id] as const,
   bets: ['/api/bets'] as const,
   reminders: ['/api/reminders'] as const,
   settings: ['/api/settings'] as const,

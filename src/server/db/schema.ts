@@ -14,11 +14,13 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Runner, StoredRaceResult } from '../../shared/race-result';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The tenant column every syndicate-owned table carries; rows go with their syndicate. */
@@ -32,7 +34,7 @@ export const currency = pgEnum('currency', ['usd', 'eur', 'gbp', 'aud', 'nzd']);
 export const rotationStrategy = pgEnum('rotation_strategy', ['sequential', 'random', 'manual']);
 export const betType = pgEnum('bet_type', ['win', 'place', 'each-way']);
 export const oddsType = pgEnum('odds_type', ['fixed', 'tote']);
-export const betStatus = pgEnum('bet_status', ['pending', 'win', 'loss']);
+export const betStatus = pgEnum('bet_status', ['pending', 'win', 'loss', 'placed', 'void']);
 export const shareBasis = pgEnum('share_basis', ['equal', 'capital']);
 export const bankEntryType = pgEnum('bank_entry_type', [
   'contribution',
@@ -193,6 +195,10 @@ export const races = pgTable(
     customFields: jsonb('custom_fields').$type<Record<string, string>>(),
     /** Identifier of a race imported from the racing-data provider (no duplicates on re-import). */
     externalId: text('external_id'),
+    /** The field (imported race cards, or entered): shared/race-result.ts Runner. */
+    runners: jsonb('runners').$type<Runner[]>(),
+    /** The result as last entered or imported (shared/race-result.ts); null until then. */
+    result: jsonb('result').$type<StoredRaceResult>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -228,6 +234,17 @@ export const bets = pgTable(
     barrier: integer('barrier'),
     silkColor: text('silk_color'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Each-way / place terms (shared/settlement.ts): both set or both null. */
+    placePlaces: smallint('place_places'),
+    placeDivisor: smallint('place_divisor'),
+    /** An each-way bet's own fixed place price, in hundredths. */
+    placeOddsHundredths: integer('place_odds_hundredths'),
+    /** How the horse ran, as settled: position, dead-heat size, tote dividends, Rule 4 deduction. */
+    position: smallint('position'),
+    deadHeat: smallint('dead_heat'),
+    dividendHundredths: integer('dividend_hundredths'),
+    placeDividendHundredths: integer('place_dividend_hundredths'),
+    rule4: smallint('rule4'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -242,6 +259,12 @@ export const bets = pgTable(
       .where(sql`${t.status} <> 'pending'`),
     check('bets_amount_check', sql`${t.amountCents} > 0`),
     check('bets_odds_check', sql`${t.oddsHundredths} > 0`),
+    check(
+      'bets_place_terms_check',
+      sql`(${t.placePlaces} is null and ${t.placeDivisor} is null) or (${t.placePlaces} between 1 and 8 and ${t.placeDivisor} between 1 and 6)`,
+    ),
+    check('bets_place_odds_check', sql`${t.placeOddsHundredths} > 0`),
+    check('bets_rule4_check', sql`${t.rule4} between 5 and 90`),
   ],
 );
 
@@ -433,5 +456,27 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.syndicateId, t.userId, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A member's secret calendar feed (GET /api/calendar/<token>.ics, no session): only the token's
+ * SHA-256 is kept. A new feed revokes the member's old one; DELETE revokes it.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: syndicateRef(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_token_key').on(t.tokenHash),
+    index('calendar_feeds_member_idx').on(t.syndicateId, t.memberId),
   ],
 );

@@ -4,7 +4,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bankRoutes } from './bank/routes';
 import { betsRoutes } from './bets/routes';
+import { exportRoutes } from './export/routes';
 import { healthRoutes } from './health/routes';
+import { importRoutes } from './import/routes';
+import { insightsRoutes } from './insights/routes';
 import { membersRoutes } from './members/routes';
 import { racesRoutes } from './races/routes';
 import { racingRoutes } from './racing/routes';
@@ -28,4 +31,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   statsRoutes,
   racingRoutes,
   bankRoutes,
+  insightsRoutes,
+  exportRoutes,
+  importRoutes,
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '../../../shared/bank';
-import { csvCell, statementCsv, statementFileName } from './csv';
+import { csvCell } from '../../lib/csv';
+import { statementCsv, statementFileName } from './csv';
 
 const entry = (over: Partial<Statement['entries'][number]>): Statement['entries'][number] => ({
   id: 1,

@@ -1,15 +1,7 @@
 // A member's statement as CSV (RFC 4180): date,type,description,amount,balance. Text cells that a
 // spreadsheet would read as a formula (= + - @ and the like) are prefixed with an apostrophe.
 import type { Statement } from '../../../shared/bank';
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One RFC 4180 cell: quoted when it holds a comma, a quote or a line break; quotes doubled. */
-export function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-const textCell = (value: string) => csvCell(FORMULA_START.test(value) ? `'${value}` : value);
+import { fileSlug, textCell } from '../../lib/csv';
 
 const TYPE_LABELS: Record<string, string> = {
   contribution: 'Contribution',
@@ -32,11 +24,5 @@ export function statementCsv(statement: Statement): string {
 
 /** statement-carol-smith-2026-11-23.csv: ASCII letters, digits and dashes only. */
 export function statementFileName(name: string, today: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase()
-    .slice(0, 60);
-  return `statement-${slug || 'member'}-${today}.csv`;
+  return `statement-${fileSlug(name, 'member')}-${today}.csv`;
 }

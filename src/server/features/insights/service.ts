@@ -1,0 +1,287 @@
+// Insights (docs/insights.md): summary, breakdowns and a profit timeline, each computed in
+// PostgreSQL with GROUP BY and window functions over the syndicate's bets — nothing loads every bet
+// into Node, and nothing is cached. Days are the syndicate's: `from`/`to` are whole local days
+// (inclusive), turned into instants in SQL with the syndicate's time zone so the date index can be
+// used; weekdays, weeks (Monday first) and months are read in that zone too. Definitions:
+// src/shared/insights.ts.
+import {
+  BET_TYPE_LABELS,
+  type BreakdownBy,
+  type BreakdownRow,
+  INSIGHT_MESSAGES,
+  type InsightsBreakdown,
+  type InsightsSummary,
+  type InsightsTimeline,
+  monthLabel,
+  ODDS_BANDS,
+  ODDS_TYPE_LABELS,
+  ratios,
+  TIMELINE_MAX_POINTS,
+  type TimelineInterval,
+  WEEKDAYS,
+} from '../../../shared/insights';
+import { fromCents, fromHundredths } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/http-error';
+
+export interface Range {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const SETTLED = `status in ('win', 'placed', 'loss')`;
+
+/**
+ * The syndicate's bets within the range (and of one member): $1 syndicate, $2 from, $3 to (days
+ * or null), $4 member (or null). `ld` is the bet's local day.
+ */
+const FILTERED = (extraColumns = '') => `
+  z as (select timezone as tz from syndicates where id = $1),
+  f as (
+    select b.id, b.status, b.amount_cents, b.result_cents, b.odds_hundredths, b.horse_name, b.date,
+           (b.date at time zone z.tz)::date as ld ${extraColumns}
+      from bets b cross join z
+     where b.syndicate_id = $1
+       and ($2::date is null or b.date >= ($2::date)::timestamp at time zone z.tz)
+       and ($3::date is null or b.date < ($3::date + 1)::timestamp at time zone z.tz)
+       and ($4::int is null or b.member_id = $4))`;
+
+const SUMMARY = {
+  name: 'insights_summary',
+  text: `
+    with ${FILTERED()},
+    s as (select * from f where ${SETTLED}),
+    runs as (
+      select status, count(*)::int as len, max(rn) as last_rn
+        from (select status,
+                     row_number() over (order by date, id) as rn,
+                     row_number() over (partition by status order by date, id) as rs
+                from s) x
+       group by status, rn - rs)
+    select (select count(*)::int from f) as bets,
+           count(*)::int as settled,
+           (count(*) filter (where status = 'win'))::int as wins,
+           coalesce(sum(amount_cents), 0)::float8 as staked,
+           coalesce(sum(result_cents), 0)::float8 as profit,
+           avg(odds_hundredths)::float8 as avg_odds,
+           (select json_build_object('betId', id, 'horseName', horse_name, 'cents', result_cents)
+              from s where status = 'win' order by result_cents desc, date, id limit 1) as biggest,
+           (select json_build_object('betId', id, 'horseName', horse_name, 'odds', odds_hundredths)
+              from s where status = 'win' order by odds_hundredths desc, date, id limit 1) as longest,
+           (select coalesce(max(len) filter (where status = 'win'), 0) from runs) as longest_win,
+           (select coalesce(max(len) filter (where status = 'loss'), 0) from runs) as longest_loss,
+           (select json_build_object('status', status, 'length', len)
+              from runs order by last_rn desc limit 1) as current
+      from s`,
+};
+
+interface SummaryRow {
+  bets: number;
+  settled: number;
+  wins: number;
+  staked: number;
+  profit: number;
+  avg_odds: number | null;
+  biggest: { betId: number; horseName: string; cents: number } | null;
+  longest: { betId: number; horseName: string; odds: number } | null;
+  longest_win: number;
+  longest_loss: number;
+  current: { status: string; length: number } | null;
+}
+
+/** 404 when the member is not the syndicate's (former members are, and can be looked at). */
+async function assertMember(db: Db, syndicateId: number, memberId: number | undefined) {
+  if (memberId === undefined) return;
+  const { rows } = await db.$client.query({
+    name: 'insights_member',
+    text: 'select 1 from members where syndicate_id = $1 and id = $2',
+    values: [syndicateId, memberId],
+  });
+  if (rows.length === 0) throw notFound('Member not found');
+}
+
+const figures = (r: { bets: number; settled: number; wins: number; staked: number; profit: number }) => ({
+  bets: r.bets,
+  settled: r.settled,
+  wins: r.wins,
+  ...ratios({ settled: r.settled, wins: r.wins, stakedCents: r.staked, profitCents: r.profit }),
+  staked: fromCents(r.staked),
+  returned: fromCents(r.staked + r.profit),
+  profit: fromCents(r.profit),
+});
+
+export async function getSummary(
+  db: Db,
+  syndicateId: number,
+  q: Range & { memberId?: number | undefined },
+): Promise<InsightsSummary> {
+  await assertMember(db, syndicateId, q.memberId);
+  const { rows } = await db.$client.query<SummaryRow>({
+    ...SUMMARY,
+    values: [syndicateId, q.from ?? null, q.to ?? null, q.memberId ?? null],
+  });
+  const r = rows[0]!;
+  const kind = r.current?.status;
+  const current =
+    r.current && (kind === 'win' || kind === 'loss')
+      ? { kind: kind as 'win' | 'loss', length: r.current.length }
+      : null;
+  return {
+    ...figures(r),
+    averageOdds: r.avg_odds === null ? null : Math.round(r.avg_odds) / 100,
+    biggestWin: r.biggest
+      ? { betId: r.biggest.betId, horseName: r.biggest.horseName, result: fromCents(Number(r.biggest.cents)) }
+      : null,
+    longestPrice: r.longest
+      ? { betId: r.longest.betId, horseName: r.longest.horseName, odds: fromHundredths(r.longest.odds) }
+      : null,
+    streaks: { current, longestWin: r.longest_win, longestLoss: r.longest_loss },
+  };
+}
+
+// ---- breakdowns --------------------------------------------------------------------------------
+
+const ODDS_BAND_SQL = `case ${ODDS_BANDS.slice(1)
+  .map((b, i) => `when odds_hundredths < ${b.min} then '${ODDS_BANDS[i]!.key}'`)
+  .join(' ')} else '${ODDS_BANDS[ODDS_BANDS.length - 1]!.key}' end`;
+
+/** Per `by`: the extra columns f selects, the key expression, and the label expression (or null: JS labels). */
+const GROUPS: Record<BreakdownBy, { columns: string; join: string; key: string; label: string | null }> = {
+  venue: { columns: ', r.venue as g', join: 'left join races r on r.id = b.race_id', key: 'g', label: null },
+  jockey: { columns: `, nullif(btrim(b.jockey), '') as g`, join: '', key: 'g', label: null },
+  trainer: { columns: `, nullif(btrim(b.trainer), '') as g`, join: '', key: 'g', label: null },
+  betType: { columns: ', b.bet_type::text as g', join: '', key: 'g', label: null },
+  oddsType: { columns: ', b.odds_type::text as g', join: '', key: 'g', label: null },
+  oddsBand: { columns: '', join: '', key: ODDS_BAND_SQL, label: null },
+  member: {
+    columns: ', b.member_id as g, m.name as gl',
+    join: 'join members m on m.id = b.member_id',
+    key: 'g',
+    label: 'gl',
+  },
+  weekday: {
+    columns: ', extract(isodow from b.date at time zone z.tz)::int as g',
+    join: '',
+    key: 'g',
+    label: null,
+  },
+  month: { columns: `, to_char(b.date at time zone z.tz, 'YYYY-MM') as g`, join: '', key: 'g', label: null },
+};
+
+function breakdownStatement(by: BreakdownBy) {
+  const g = GROUPS[by];
+  const filtered = FILTERED(g.columns).replace(
+    'from bets b cross join z',
+    `from bets b cross join z ${g.join}`,
+  );
+  const label = g.label ?? 'null::text';
+  return {
+    name: `insights_breakdown_${by}`,
+    text: `
+      with ${filtered}
+      select ${g.key} as key, ${g.label ? `min(${label})` : 'null::text'} as label,
+             count(*)::int as bets,
+             (count(*) filter (where ${SETTLED}))::int as settled,
+             (count(*) filter (where status = 'win'))::int as wins,
+             coalesce(sum(amount_cents) filter (where ${SETTLED}), 0)::float8 as staked,
+             coalesce(sum(result_cents) filter (where ${SETTLED}), 0)::float8 as profit
+        from f
+       group by 1`,
+  };
+}
+const BREAKDOWNS = Object.fromEntries(
+  (Object.keys(GROUPS) as BreakdownBy[]).map((by) => [by, breakdownStatement(by)]),
+) as Record<BreakdownBy, { name: string; text: string }>;
+
+function labelOf(by: BreakdownBy, key: string | number | null, sqlLabel: string | null): string {
+  if (key === null) return 'Unknown';
+  switch (by) {
+    case 'member':
+      return sqlLabel ?? 'Unknown';
+    case 'betType':
+      return BET_TYPE_LABELS[key as keyof typeof BET_TYPE_LABELS] ?? String(key);
+    case 'oddsType':
+      return ODDS_TYPE_LABELS[key as keyof typeof ODDS_TYPE_LABELS] ?? String(key);
+    case 'weekday':
+      return WEEKDAYS[Number(key) - 1] ?? String(key);
+    case 'month':
+      return monthLabel(String(key));
+    default:
+      return String(key);
+  }
+}
+
+export async function getBreakdown(
+  db: Db,
+  syndicateId: number,
+  q: Range & { by: BreakdownBy },
+): Promise<InsightsBreakdown> {
+  const { rows } = await db.$client.query<{
+    key: string | number | null;
+    label: string | null;
+    bets: number;
+    settled: number;
+    wins: number;
+    staked: number;
+    profit: number;
+  }>({ ...BREAKDOWNS[q.by], values: [syndicateId, q.from ?? null, q.to ?? null, null] });
+  const result: BreakdownRow[] = rows.map((r) => ({
+    key: r.key === null ? null : String(r.key),
+    label: labelOf(q.by, r.key, r.label),
+    ...figures(r),
+  }));
+  // Profit descending; ties by label so the order is stable.
+  result.sort((a, b) => b.profit - a.profit || a.label.localeCompare(b.label));
+  return { by: q.by, rows: result };
+}
+
+// ---- timeline ----------------------------------------------------------------------------------
+
+const TIMELINE = {
+  name: 'insights_timeline',
+  text: `
+    with ${FILTERED()},
+    bounds as (select coalesce($2::date, min(ld)) as lo, coalesce($3::date, max(ld)) as hi from f),
+    series as (
+      select generate_series(date_trunc($5, lo), date_trunc($5, hi), ('1 ' || $5)::interval)::date as period
+        from bounds where lo is not null and hi is not null
+       limit $6),
+    agg as (
+      select date_trunc($5, ld)::date as period, count(*)::int as bets,
+             coalesce(sum(amount_cents) filter (where ${SETTLED}), 0)::float8 as staked,
+             coalesce(sum(result_cents) filter (where ${SETTLED}), 0)::float8 as profit
+        from f group by 1)
+    select to_char(s.period, case when $5 = 'month' then 'YYYY-MM' else 'YYYY-MM-DD' end) as period,
+           coalesce(a.bets, 0) as bets, coalesce(a.staked, 0) as staked, coalesce(a.profit, 0) as profit,
+           sum(coalesce(a.profit, 0)) over (order by s.period) as cumulative
+      from series s left join agg a on a.period = s.period
+     order by s.period`,
+};
+
+export async function getTimeline(
+  db: Db,
+  syndicateId: number,
+  q: Range & { interval: TimelineInterval },
+): Promise<InsightsTimeline> {
+  const { rows } = await db.$client.query<{
+    period: string;
+    bets: number;
+    staked: number;
+    profit: number;
+    cumulative: number;
+  }>({
+    ...TIMELINE,
+    values: [syndicateId, q.from ?? null, q.to ?? null, null, q.interval, TIMELINE_MAX_POINTS + 1],
+  });
+  if (rows.length > TIMELINE_MAX_POINTS) throw badRequest(INSIGHT_MESSAGES.tooManyPoints);
+  return {
+    interval: q.interval,
+    points: rows.map((r) => ({
+      period: r.period,
+      bets: r.bets,
+      staked: fromCents(r.staked),
+      profit: fromCents(r.profit),
+      cumulativeProfit: fromCents(Number(r.cumulative)),
+    })),
+  };
+}

@@ -1,0 +1,28 @@
+// CSV out (RFC 4180), shared by every export: a cell is quoted when it holds a comma, a quote or a
+// line break (quotes doubled); a text cell a spreadsheet would run as a formula (it starts with =,
+// +, -, @, a tab or a carriage return) is prefixed with an apostrophe. Lines end in CRLF.
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One RFC 4180 cell: quoted when it holds a comma, a quote or a line break; quotes doubled. */
+export function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** A text cell: neutralised against formula injection, then quoted as needed. */
+export const textCell = (value: string | null | undefined): string =>
+  value === null || value === undefined ? '' : csvCell(FORMULA_START.test(value) ? `'${value}` : value);
+
+/** A row of already-made cells. */
+export const csvLine = (cells: readonly string[]): string => `${cells.join(',')}\r\n`;
+
+/** "The Punting Club!" → "the-punting-club": ASCII letters, digits and dashes only, for file names. */
+export function fileSlug(name: string, fallback: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, 60);
+  return slug || fallback;
+}
