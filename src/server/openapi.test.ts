@@ -160,7 +160,13 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
         const schema = response.content?.['application/json']?.schema;
-        if (!schema || JSON.stringify(withoutDescription(schema)) !== JSON.stringify(ERROR_SCHEMA)) {
+        // The CSV import's 400 is the issue's own contract: the error schema plus the file's row
+        // count and per-row errors ({row, column, message}); nothing else departs from the schema.
+        const csvImport = path === '/api/import/bets' && status === '400';
+        if (csvImport) {
+          const keys = Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
+          if (keys.join() !== 'message,rows,errors') others.push(`${method} ${path} ${status}: ${keys}`);
+        } else if (!schema || JSON.stringify(withoutDescription(schema)) !== JSON.stringify(ERROR_SCHEMA)) {
           others.push(`${method} ${path} ${status}`);
         }
         if (!response.description || response.description === 'Default Response') {
