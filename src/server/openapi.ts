@@ -28,6 +28,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/callback',
   'GET /api/logout',
   'POST /api/logout',
+  // The calendar feed: calendar apps cannot sign in; the secret address is the credential.
+  'GET /api/calendar/:token.ics',
 ]);
 /** Routes that need a session but no syndicate, besides those guarded by `requireSession`. */
 const SESSION_ONLY_ROUTES = new Set(['GET /api/auth/user']);

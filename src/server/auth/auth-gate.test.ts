@@ -13,6 +13,7 @@ const PUBLIC = new Set([
   'GET /api/callback',
   'GET /api/logout',
   'POST /api/logout',
+  'GET /api/calendar/:token.ics',
 ]);
 /** Routes that need a session but not a syndicate. */
 const SESSION_ONLY = new Set([

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bankRoutes } from './bank/routes';
 import { betsRoutes } from './bets/routes';
+import { calendarFeedFileRoutes, calendarFeedRoutes } from './calendar-feed/routes';
 import { exportRoutes } from './export/routes';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './import/routes';
@@ -34,4 +35,6 @@ export const featureRoutes: FastifyPluginAsync[] = [
   insightsRoutes,
   exportRoutes,
   importRoutes,
+  calendarFeedRoutes,
+  calendarFeedFileRoutes,
 ];

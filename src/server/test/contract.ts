@@ -101,9 +101,11 @@ export class ContractCheck {
     }
     // HEAD carries no body; Fastify never sends one with a 204.
     if (a.method === 'HEAD' || a.status === 204) return null;
-    // A CSV answer (a statement's download) must be documented as text/csv for that status.
-    if (a.contentType?.startsWith('text/csv')) {
-      return response.content?.['text/csv'] ? null : `text/csv is not documented for ${status}`;
+    // A file answer (a CSV download, a calendar feed) must be documented with its type for that status.
+    for (const fileType of ['text/csv', 'text/calendar']) {
+      if (a.contentType?.startsWith(fileType)) {
+        return response.content?.[fileType] ? null : `${fileType} is not documented for ${status}`;
+      }
     }
     const media = response.content?.['application/json'];
     if (!media) return a.body === '' ? null : 'documented without content, but a body was sent';

@@ -1,0 +1,140 @@
+// The calendar feed: a personal secret address, read without a session, parsed here with a real
+// iCalendar parser (ical.js). Revoked, replaced, unknown tokens and members removed or made
+// inactive answer 404; another syndicate's races never appear.
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { crew, placeBet, singleBet } from '../bets/test-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const anonymous = () => new Client(t.app);
+
+async function newFeed(client: Client): Promise<string> {
+  const res = await client.post('/api/calendar/feed', {});
+  expect(res.statusCode, res.body).toBe(201);
+  const { url } = res.json<{ url: string }>();
+  return url;
+}
+
+/** GET the feed as a calendar app would: no cookie, path only. */
+const fetchFeed = (url: string) => anonymous().get(new URL(url).pathname);
+
+function events(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((v) => {
+    const event = new ICAL.Event(v);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      location: event.location,
+      description: event.description,
+      start: event.startDate.toJSDate().toISOString(),
+      utc: event.startDate.zone?.tzid === 'UTC',
+    };
+  });
+}
+
+describe('calendar feed', () => {
+  it('gives a secret address whose feed lists the races with their bets and the open reminders', async () => {
+    const c = await crew(t);
+    await placeBet(c.admin, singleBet(c, { horseName: 'Winx', amount: 12.5, odds: 4 }));
+    const numbered = await c.admin.post('/api/races', {
+      name: 'Cox Plate',
+      venue: 'Moonee Valley',
+      date: '2030-10-26T05:15:00.000Z',
+      raceNumber: 9,
+    });
+    expect(numbered.statusCode, numbered.body).toBe(201);
+    const reminder = await c.admin.post('/api/reminders', {
+      text: 'Pay the trainer',
+      date: '2030-03-20T01:00:00.000Z',
+      memberId: c.adminMemberId,
+      completed: false,
+    });
+    expect(reminder.statusCode, reminder.body).toBe(201);
+
+    const url = await newFeed(c.member);
+    expect(url).toMatch(new RegExp(`^${TEST_ORIGIN}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+    const res = await fetchFeed(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const list = events(res.body);
+    const slipper = list.find((e) => e.summary === 'Golden Slipper — Rosehill');
+    expect(slipper).toMatchObject({
+      uid: `race-${c.raceId}@localhost:5000`,
+      location: 'Rosehill',
+      start: '2030-03-22T06:00:00.000Z',
+      utc: true,
+    });
+    expect(slipper?.description).toContain('Alice Admin: Winx, win $12.50 at 4.00 (pending)');
+    const cox = list.find((e) => e.summary === 'Cox Plate — Moonee Valley');
+    expect(cox?.description).toContain('Race 9');
+    expect(cox?.description).toContain('No bets yet');
+    expect(list.find((e) => e.summary === 'Reminder: Pay the trainer')).toMatchObject({
+      uid: `reminder-${reminder.json<{ id: number }>().id}@localhost:5000`,
+      start: '2030-03-20T01:00:00.000Z',
+    });
+    expect(list).toHaveLength(3);
+
+    // UIDs are stable from one fetch to the next (calendars update events, not duplicate them).
+    const again = events((await fetchFeed(url)).body);
+    expect(again.map((e) => e.uid).sort()).toEqual(list.map((e) => e.uid).sort());
+  });
+
+  it("never shows another syndicate's races", async () => {
+    const a = await crew(t);
+    const b = await crew(t);
+    await b.admin.post('/api/races', { name: 'Secret Stakes', venue: 'Flemington', date: '2030-04-01' });
+    const list = events((await fetchFeed(await newFeed(a.admin))).body);
+    expect(list.map((e) => e.summary)).toEqual(['Golden Slipper — Rosehill']);
+  });
+
+  it('a new address revokes the old one; DELETE revokes; unknown tokens answer 404', async () => {
+    const c = await crew(t);
+    const first = await newFeed(c.member);
+    const second = await newFeed(c.member);
+    expect(second).not.toBe(first);
+    expect((await fetchFeed(first)).statusCode).toBe(404);
+    expect((await fetchFeed(second)).statusCode).toBe(200);
+    // Another member's feed is their own: the admin's new address leaves the member's working.
+    const admins = await newFeed(c.admin);
+    expect((await fetchFeed(second)).statusCode).toBe(200);
+
+    const del = await c.member.delete('/api/calendar/feed');
+    expect(del.statusCode).toBe(204);
+    const gone = await fetchFeed(second);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: 'This calendar feed does not exist or was revoked' });
+    expect((await fetchFeed(admins)).statusCode).toBe(200);
+
+    for (const path of ['/api/calendar/nope.ics', `/api/calendar/${'A'.repeat(43)}.ics`, '/api/calendar/x']) {
+      expect((await anonymous().get(path)).statusCode, path).toBe(404);
+    }
+  });
+
+  it('answers 404 once the member is made inactive or removed, and an inactive member cannot make one', async () => {
+    const c = await crew(t);
+    const url = await newFeed(c.member);
+    const off = await c.admin.put(`/api/members/${c.memberMemberId}`, { isActive: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+    expect((await c.member.post('/api/calendar/feed', {})).statusCode).toBe(403);
+
+    expect((await c.admin.put(`/api/members/${c.memberMemberId}`, { isActive: true })).statusCode).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+    expect((await c.admin.delete(`/api/members/${c.memberMemberId}`)).statusCode).toBe(204);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+  });
+
+  it('needs a signed-in member to make or revoke an address', async () => {
+    expect((await anonymous().post('/api/calendar/feed', {})).statusCode).toBe(401);
+    expect((await anonymous().delete('/api/calendar/feed')).statusCode).toBe(401);
+  });
+});
