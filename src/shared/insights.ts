@@ -175,3 +175,24 @@ export function ratios(counts: { settled: number; wins: number; stakedCents: num
     roi: counts.stakedCents === 0 ? null : counts.profitCents / counts.stakedCents,
   };
 }
+
+/** GET /api/insights/share: the period so far (a week starts on Monday), in the syndicate's time zone. */
+export const SHARE_PERIODS = ['week', 'month'] as const;
+export type SharePeriod = (typeof SHARE_PERIODS)[number];
+export const SHARE_PERIOD_MESSAGE = 'period must be week or month';
+export const insightsShareQuerySchema = z.object({
+  period: z.enum(SHARE_PERIODS, { error: SHARE_PERIOD_MESSAGE }).default('week'),
+});
+export const insightsShareSchema = z.object({
+  /** Plain text for a group chat, one fact a line. */
+  text: z.string(),
+});
+export type InsightsShare = z.infer<typeof insightsShareSchema>;
+
+/** The first day of the period that `today` ('YYYY-MM-DD') is in: its Monday, or the 1st. */
+export function periodStart(today: string, period: SharePeriod): string {
+  if (period === 'month') return `${today.slice(0, 8)}01`;
+  const at = new Date(`${today}T00:00:00Z`);
+  const sinceMonday = (at.getUTCDay() + 6) % 7;
+  return new Date(at.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+}

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   insightsBreakdownQuerySchema,
   insightsBreakdownSchema,
+  insightsShareQuerySchema,
+  insightsShareSchema,
   insightsSummaryQuerySchema,
   insightsSummarySchema,
   insightsTimelineQuerySchema,
@@ -12,10 +14,11 @@ import {
 import { scopedRoutes, tenantOf } from '../../auth/context';
 import { errorSchema } from '../../lib/response-schemas';
 import { getBreakdown, getSummary, getTimeline } from './service';
+import { shareSummary } from './share';
 
 export const insightsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, now } = app.deps;
   const tags = ['insights'];
 
   app.get(
@@ -45,5 +48,18 @@ export const insightsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     '/api/insights/timeline',
     { schema: { tags, querystring: insightsTimelineQuerySchema, response: { 200: insightsTimelineSchema } } },
     async (req) => getTimeline(db, tenantOf(req).syndicateId, req.query),
+  );
+
+  app.get(
+    '/api/insights/share',
+    {
+      schema: {
+        tags,
+        description: 'The week or month so far as plain text for a group chat',
+        querystring: insightsShareQuerySchema,
+        response: { 200: insightsShareSchema },
+      },
+    },
+    async (req) => shareSummary(db, tenantOf(req).syndicateId, req.query.period, now()),
   );
 });
