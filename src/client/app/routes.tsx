@@ -11,6 +11,7 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
   '/members': () => import('@/features/members/members-page').then((m) => m.MembersPage),
   '/bets': () => import('@/features/bets/bets-page').then((m) => m.BetsPage),
   '/bank': () => import('@/features/bank/bank-page').then((m) => m.BankPage),
+  '/insights': () => import('@/features/insights/insights-page').then((m) => m.InsightsPage),
   '/rankings': () => import('@/features/rankings/rankings-page').then((m) => m.RankingsPage),
   '/calendar': () => import('@/features/calendar/calendar-page').then((m) => m.CalendarPage),
   '/reminders': () => import('@/features/reminders/reminders-page').then((m) => m.RemindersPage),
@@ -37,6 +38,7 @@ const DashboardPage = page('/');
 const MembersPage = page('/members');
 const BetsPage = page('/bets');
 const BankPage = page('/bank');
+const InsightsPage = page('/insights');
 const RankingsPage = page('/rankings');
 const CalendarPage = page('/calendar');
 const RemindersPage = page('/reminders');
@@ -54,6 +56,7 @@ export function SyndicateRoutes() {
             <Route path="/members" component={MembersPage} />
             <Route path="/bets" component={BetsPage} />
             <Route path="/bank" component={BankPage} />
+            <Route path="/insights" component={InsightsPage} />
             <Route path="/rankings" component={RankingsPage} />
             <Route path="/calendar" component={CalendarPage} />
             <Route path="/reminders" component={RemindersPage} />

@@ -36,6 +36,8 @@ export const queryKeys = {
     entries: (filter: object) => ['/api/bank', 'entries', filter] as const,
     statement: (memberId: number) => ['/api/bank', 'statement', memberId] as const,
   },
+  /** Insights (issue 16): summary, breakdowns and timelines; a bet change refreshes them all. */
+  insights: { all: ['/api/insights'] as const },
   topPerformers: {
     all: ['/api/stats/top-performers'] as const,
     byLimit: (limit: number) => ['/api/stats/top-performers', limit] as const,
@@ -53,6 +55,7 @@ export function invalidateAfterBetChange(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.syndicateStats }),
     queryClient.invalidateQueries({ queryKey: queryKeys.topPerformers.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.insights.all }),
     invalidateRotation(queryClient),
   ]);
 }

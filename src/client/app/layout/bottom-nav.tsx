@@ -1,30 +1,42 @@
+import { Ellipsis } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
 import { cn } from '@/lib/cn';
 import { isActivePath, NAV_ITEMS } from './nav-items';
 
+const BAR_ITEMS = NAV_ITEMS.filter((item) => !item.more);
+const MORE_ITEMS = NAV_ITEMS.filter((item) => item.more);
+
+const entryClass = (active: boolean) =>
+  cn(
+    'flex h-14 w-full flex-col items-center justify-center gap-1 text-[10px] leading-none font-medium tracking-[-0.03em]',
+    active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+  );
+
 /**
- * Small screens only: all nine entries (the spec's eight and Bank) as icon + short label. Each
- * entry is as wide as its label plus an equal part of the spare width, so the nine fit 390 px.
+ * Small screens only: the spec's eight entries as icon + short label, and More (Bank, Insights)
+ * as a sheet. Each entry is as wide as its label plus an equal part of the spare width, so the
+ * nine fit 390 px.
  */
 export function BottomNav() {
   const [location] = useLocation();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreActive = MORE_ITEMS.some((item) => isActivePath(item.path, location));
   return (
     <nav
       aria-label="Bottom navigation"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.05)] lg:hidden"
     >
       <ul className="flex">
-        {NAV_ITEMS.map((item) => {
+        {BAR_ITEMS.map((item) => {
           const active = isActivePath(item.path, location);
           return (
             <li key={item.path} className="min-w-0 flex-auto">
               <Link
                 href={item.path}
                 aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'flex h-14 flex-col items-center justify-center gap-1 text-[10px] leading-none font-medium tracking-[-0.03em]',
-                  active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
-                )}
+                className={entryClass(active)}
               >
                 <item.icon aria-hidden="true" className={cn('size-5', active && 'stroke-[2.5]')} />
                 <span className="whitespace-nowrap">{item.shortLabel}</span>
@@ -32,6 +44,41 @@ export function BottomNav() {
             </li>
           );
         })}
+        <li className="min-w-0 flex-auto">
+          <Sheet open={moreOpen} onOpenChange={setMoreOpen}>
+            <SheetTrigger asChild>
+              <button type="button" className={entryClass(moreActive)}>
+                <Ellipsis aria-hidden="true" className={cn('size-5', moreActive && 'stroke-[2.5]')} />
+                <span className="whitespace-nowrap">More</span>
+              </button>
+            </SheetTrigger>
+            <SheetContent title="More" description="More pages">
+              <nav aria-label="More" className="flex-1 overflow-y-auto px-3 py-4">
+                <ul className="grid gap-1">
+                  {MORE_ITEMS.map((item) => {
+                    const active = isActivePath(item.path, location);
+                    return (
+                      <li key={item.path}>
+                        <Link
+                          href={item.path}
+                          onClick={() => setMoreOpen(false)}
+                          aria-current={active ? 'page' : undefined}
+                          className={cn(
+                            'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium',
+                            active ? 'bg-sidebar-active text-white' : 'text-sidebar-muted hover:bg-white/5',
+                          )}
+                        >
+                          <item.icon aria-hidden="true" className={cn('size-5', active && 'text-accent')} />
+                          {item.label}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </nav>
+            </SheetContent>
+          </Sheet>
+        </li>
       </ul>
     </nav>
   );

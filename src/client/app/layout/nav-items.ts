@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Bell,
   Calendar,
   CreditCard,
@@ -20,13 +21,23 @@ export interface NavItem {
   icon: LucideIcon;
   /** Listed in the small-screen slide-out menu (spec §2: only six entries). */
   inMenu: boolean;
+  /** On small screens under the bottom bar's More (the bar keeps the spec's eight entries). */
+  more?: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', label: 'Dashboard', shortLabel: 'Home', icon: LayoutDashboard, inMenu: true },
   { path: '/members', label: 'Members', shortLabel: 'Members', icon: Users, inMenu: true },
   { path: '/bets', label: 'Bets', shortLabel: 'Bets', icon: Wallet, inMenu: true },
-  { path: '/bank', label: 'Bank', shortLabel: 'Bank', icon: Landmark, inMenu: false },
+  { path: '/bank', label: 'Bank', shortLabel: 'Bank', icon: Landmark, inMenu: false, more: true },
+  {
+    path: '/insights',
+    label: 'Insights',
+    shortLabel: 'Insights',
+    icon: BarChart3,
+    inMenu: false,
+    more: true,
+  },
   { path: '/rankings', label: 'Rankings', shortLabel: 'Rankings', icon: Trophy, inMenu: false },
   { path: '/calendar', label: 'Calendar', shortLabel: 'Calendar', icon: Calendar, inMenu: true },
   { path: '/reminders', label: 'Reminders', shortLabel: 'Reminders', icon: Bell, inMenu: true },

@@ -1,0 +1,80 @@
+// Insights (issue 16): the summary cards, the two charts and their table view, the breakdown
+// tabs with sortable columns, and the period picker, on a phone and on a desktop.
+import { expect, type Page, test } from '@playwright/test';
+import { createBet, createRace, settleBet, setUpAdmin } from './support/bets';
+import { expectNoSeriousA11yViolations, snap } from './support/helpers';
+
+// axe is injected as a script tag (the app's CSP allows only its own scripts).
+test.use({ bypassCSP: true });
+
+const card = (page: Page, title: string) =>
+  page.getByRole('region', { name: title, exact: true }).getByTestId('stat-value');
+
+test('insights: summary, charts with a table view, sortable breakdowns and the period', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { me } = await setUpAdmin(page, baseURL!, 'Ivy Insight');
+  const race = await createRace(page.request, baseURL!, { name: 'Insight Cup', venue: 'Ascot' });
+  const bet = (horseName: string, odds: number, amount: number, jockey: string) =>
+    createBet(page.request, baseURL!, { memberId: me.id, raceId: race.id, horseName, odds, amount, jockey });
+  const [won] = await bet('Alpha', 3, 10, 'R. Moore');
+  const [lost] = await bet('Bravo', 5, 5, 'F. Dettori');
+  await bet('Charlie', 2, 10, 'R. Moore');
+  await settleBet(page.request, baseURL!, won!.id, 'win'); // +$20
+  await settleBet(page.request, baseURL!, lost!.id, 'loss'); // −$5
+
+  await page.goto('/insights');
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+  await expect(card(page, 'Profit')).toHaveText('+$15.00');
+  await expect(card(page, 'ROI')).toHaveText('100%');
+  await expect(card(page, 'Strike rate')).toHaveText('50%');
+  await expect(card(page, 'Staked')).toHaveText('$15.00');
+  await expect(
+    page.getByRole('img', {
+      name: /^Line chart of the cumulative profit over \d+ periods, ending at \+\$15\.00$/,
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Bar chart of the profit in each of \d+ months: 1 up, 0 down$/ }),
+  ).toBeVisible();
+
+  // The breakdown: by venue first, then by jockey, sorted by profit and then the other way.
+  const breakdown = page.getByRole('region', { name: 'Breakdown' });
+  await expect(breakdown.getByRole('row', { name: /Ascot/ })).toContainText('+$15.00');
+  await breakdown.getByRole('tab', { name: 'Jockey' }).click();
+  const jockeys = breakdown.getByRole('table');
+  await expect(jockeys.getByRole('row').nth(1)).toContainText('R. Moore');
+  await expect(jockeys.getByRole('row').nth(1)).toContainText('+$20.00');
+  await expect(jockeys.getByRole('row').nth(2)).toContainText('F. Dettori');
+  await jockeys.getByRole('button', { name: 'Profit' }).click();
+  await expect(jockeys.getByRole('columnheader', { name: 'Profit' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(jockeys.getByRole('row').nth(1)).toContainText('F. Dettori');
+  await expect(jockeys.getByRole('row').nth(1)).toContainText('-$5.00');
+  await snap(page, testInfo, '60-insights');
+  await expectNoSeriousA11yViolations(page);
+
+  // The charts as tables.
+  await page.getByLabel('Show as table').click();
+  const cumulative = page.getByRole('region', { name: 'Cumulative profit by period, newest first' });
+  await expect(cumulative.getByRole('row').nth(1)).toContainText('+$15.00');
+  await expect(
+    page.getByRole('region', { name: 'Profit by month, newest first' }).getByRole('row').nth(1),
+  ).toContainText('+$15.00');
+  await snap(page, testInfo, '61-insights-tables');
+
+  // One member's summary, and a period with no bets.
+  await page.getByRole('combobox', { name: 'Summary for' }).click();
+  await page.getByRole('option', { name: 'Ivy Insight' }).click();
+  await expect(card(page, 'Profit')).toHaveText('+$15.00');
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Custom' }).click();
+  await page.getByLabel('From', { exact: true }).fill('2001-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2001-12-31');
+  await page.getByRole('combobox', { name: 'Summary for' }).click();
+  await page.getByRole('option', { name: 'All members' }).click();
+  await expect(page.getByText('No bets in this period')).toBeVisible();
+});
