@@ -262,6 +262,9 @@ function ownScopeWrites(): Record<string, Attempt[]> {
       { method: 'POST', url: '/api/settings/api-key', body: { apiKey: 'b-key-0123456789' } },
     ],
     'POST /api/racing/import': [{ method: 'POST', url: '/api/racing/import', body: { date: '2031-01-01' } }],
+    'POST /api/racing/results': [
+      { method: 'POST', url: '/api/racing/results', body: { date: '2031-01-01' } },
+    ],
     'POST /api/syndicates/invite-code': [{ method: 'POST', url: '/api/syndicates/invite-code' }],
     // The bank's writes without a member id: split among (or paid to) B's own members.
     'POST /api/bank/adjustments': [

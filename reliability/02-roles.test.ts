@@ -88,6 +88,8 @@ function adminOnly(ids: Ids, self: number): Record<string, Attempt[]> {
     'PUT /api/next-bet': [['PUT', '/api/next-bet', { memberId: self }]],
     'POST /api/syndicates/invite-code': [['POST', '/api/syndicates/invite-code']],
     'POST /api/racing/import': [['POST', '/api/racing/import', { date: '2031-01-01' }]],
+    // Pulling results settles bets: the admin's.
+    'POST /api/racing/results': [['POST', '/api/racing/results', { date: '2031-01-01' }]],
     // Someone else's bets (a single one under `member`, a two-part one under the admin).
     'PUT /api/bets/:id': [
       ['PUT', `/api/bets/${ids.bet}`, bet],

@@ -1,6 +1,7 @@
-// Entry point: configuration → database (embedded or DATABASE_URL) → migrations → HTTP server.
-// Stops in order on SIGINT/SIGTERM: HTTP first (in-flight requests finish), then the pool,
-// then the embedded PostgreSQL, then the DATA_DIR lock.
+// Entry point: configuration → database (embedded or DATABASE_URL) → migrations → HTTP server →
+// the racing results job. Stops in order on SIGINT/SIGTERM: the job (its run in flight finishes),
+// then HTTP (in-flight requests finish), then the pool, then the embedded PostgreSQL, then the
+// DATA_DIR lock.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,8 @@ import {
   startEmbeddedPostgres,
 } from './db/embedded';
 import { type Env, readEnv } from './env';
+import { createResultsJob } from './features/racing/results-job';
+import { racingProvider } from './features/racing/service';
 
 function sessionSecret(env: Env): string {
   if (env.sessionSecret) return env.sessionSecret;
@@ -67,12 +70,21 @@ async function main() {
     throw err;
   }
 
+  const secret = sessionSecret(env);
   const app = await buildApp({
     env,
     db: database.db,
-    sessionSecret: sessionSecret(env),
+    sessionSecret: secret,
     clientDir: clientDir(),
     logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+  });
+  // Every instance runs the timer; only the one holding the job's advisory lock does the work.
+  const resultsJob = createResultsJob({
+    db: database.db,
+    provider: racingProvider(env),
+    secret,
+    now: () => new Date(),
+    log: app.log,
   });
 
   let shuttingDown = false;
@@ -80,6 +92,7 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     log(`${signal} received: stopping…`);
+    await resultsJob.stop().catch(() => {});
     await app.close().catch(() => {});
     await stopDatabase();
     process.exit(0);
@@ -94,6 +107,7 @@ async function main() {
     await stopDatabase();
     throw err;
   }
+  resultsJob.start();
   log(
     `Racing Syndicate is ready at ${env.publicUrl} (listening on ${env.host}:${env.port}, ${Date.now() - startedAt} ms)`,
   );

@@ -1,5 +1,6 @@
-// A race's result settles its bets: entered by an admin (POST /api/races/:id/result) or imported
-// from the racing provider (features/racing), both through applyRaceResult. One transaction: the
+// A race's result settles its bets: entered by an admin (POST /api/races/:id/result,
+// applyRaceResult) or imported from the racing provider (features/racing, applyProviderResult,
+// which keeps a result entered by hand); both settle through settleRace. One transaction: the
 // race row is locked (two results for one race queue), then its bets; each bet settles by the
 // shared plan (shared/race-result.ts planRaceResult → shared/settlement.ts) and is written through
 // the same path as the mark buttons (bets/settlement-service.ts), bank allocation included.
@@ -12,6 +13,7 @@ import {
   type RaceResultValues,
   type Runner,
   type StoredRaceResult,
+  sameHorse,
 } from '../../../shared/race-result';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
@@ -23,6 +25,7 @@ import {
   type SettlementFields,
   type StoredBet,
   settledSummary,
+  type Tx,
   writeSettlement,
 } from '../bets/settlement-service';
 import { RACE_NOT_FOUND } from './service';
@@ -81,73 +84,142 @@ export async function applyRaceResult(
 ): Promise<RaceResultResponse> {
   if (!isStorableId(raceId)) throw notFound(RACE_NOT_FOUND);
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<LockedRace & Record<string, unknown>>(sql`
-      select name, race_type as "raceType", custom_fields as "customFields", runners, result
-        from races where syndicate_id = ${syndicateId} and id = ${raceId} for update`);
-    const race = rows[0];
+    const race = await lockRace(tx, syndicateId, raceId);
     if (!race) throw notFound(RACE_NOT_FOUND);
-
-    const previous = new Set(race.result?.settledBetIds ?? []);
-    const bets = (await lockRaceBets(tx, syndicateId, raceId)).filter(
-      (b) => b.status === 'pending' || previous.has(b.id),
-    );
-    const byId = new Map(bets.map((b) => [b.id, b]));
-    const terms = raceDefaultTerms(race, input.placesPaid);
-    const plan = planRaceResult(bets.map(plannable), input, race.runners, terms);
-
-    const settled: RaceResultResponse['settled'] = [];
-    const unmatched: number[] = [];
-    const settledIds: number[] = [];
-    for (const item of plan) {
-      const bet = byId.get(item.betId);
-      if (!bet) continue;
-      let computed: ComputedSettlement;
-      if (item.kind === 'settle' && item.outcome.ok) {
-        computed = computeSettlement(
-          bet,
-          {
-            status: item.outcome.settlement.status,
-            position: item.input.position ?? null,
-            deadHeat: item.input.deadHeat ?? null,
-            dividendHundredths: item.input.dividend ?? null,
-            placeDividendHundredths: item.input.placeDividend ?? null,
-            rule4: item.outcome.settlement.rule4Applied ? (item.input.rule4 ?? null) : null,
-          },
-          terms,
-        );
-        settledIds.push(bet.id);
-      } else {
-        unmatched.push(bet.id);
-        // A bet the previous result settled, whose horse this one does not name: back to pending.
-        if (bet.status === 'pending') continue;
-        computed = computeSettlement(bet, PENDING, terms);
-      }
-      await writeSettlement(tx, syndicateId, bet, computed, opts.actorMemberId, opts.now);
-      if (computed.status !== 'pending') settled.push(settledSummary(bet.id, computed));
-    }
-
-    const stored: StoredRaceResult = {
-      finishers: input.finishers.map((f) => ({
-        position: f.position,
-        horseName: f.horseName,
-        horseNumber: f.horseNumber,
-      })),
-      nonRunners: input.nonRunners.map((h) => ({ horseName: h.horseName, horseNumber: h.horseNumber })),
-      placesPaid: input.placesPaid,
-      dividends: input.dividends.map((d) => ({
-        horseName: d.horseName,
-        horseNumber: d.horseNumber,
-        win: d.win,
-        place: d.place,
-      })),
-      rule4: input.rule4,
-      enteredAt: opts.now.toISOString(),
-      source: opts.source,
-      settledBetIds: settledIds,
-    };
-    await tx.execute(sql`
-      update races set result = ${JSON.stringify(stored)}::jsonb
-       where syndicate_id = ${syndicateId} and id = ${raceId}`);
-    return { settled, unmatched };
+    return settleRace(tx, syndicateId, raceId, race, input, opts);
   });
+}
+
+/**
+ * The racing provider's result, through the same path: applied when the race has no result yet or
+ * its result came from the provider too; a result entered by hand wins and is kept ('kept-manual').
+ * Checked under the race's row lock, so a manual entry racing an import is never overwritten.
+ * `runners` (every horse that ran) become the race's field when it has none, so a horse that ran
+ * and did not finish placed loses rather than staying unmatched. null when the race is not the
+ * syndicate's.
+ */
+export async function applyProviderResult(
+  db: Db,
+  syndicateId: number,
+  raceId: number,
+  input: RaceResultValues,
+  runners: Runner[],
+  now: Date,
+): Promise<RaceResultResponse | 'kept-manual' | null> {
+  if (!isStorableId(raceId)) return null;
+  return db.transaction(async (tx) => {
+    const race = await lockRace(tx, syndicateId, raceId);
+    if (!race) return null;
+    if (race.result?.source === 'manual') return 'kept-manual';
+    if (race.runners === null && runners.length > 0) {
+      await tx.execute(sql`
+        update races set runners = ${JSON.stringify(runners)}::jsonb
+         where syndicate_id = ${syndicateId} and id = ${raceId}`);
+      race.runners = runners;
+    }
+    return settleRace(tx, syndicateId, raceId, race, withFieldNonRunners(input, race.runners, runners), {
+      source: 'provider',
+      actorMemberId: null,
+      now,
+    });
+  });
+}
+
+/**
+ * A horse of the race's field that is not among those that ran did not run: a non-runner, even
+ * when the provider's list of non-runners does not name it (else its bets would lose).
+ */
+function withFieldNonRunners(
+  input: RaceResultValues,
+  field: readonly Runner[] | null,
+  ran: readonly Runner[],
+): RaceResultValues {
+  const entry = (r: Runner) => ({ horseName: r.horse, horseNumber: r.number });
+  const missing = (field ?? []).filter(
+    (r) =>
+      !ran.some((x) => sameHorse(entry(r), entry(x))) &&
+      !input.nonRunners.some((n) => sameHorse(entry(r), n)),
+  );
+  return missing.length === 0
+    ? input
+    : { ...input, nonRunners: [...input.nonRunners, ...missing.map(entry)] };
+}
+
+async function lockRace(tx: Tx, syndicateId: number, raceId: number): Promise<LockedRace | undefined> {
+  const { rows } = await tx.execute<LockedRace & Record<string, unknown>>(sql`
+    select name, race_type as "raceType", custom_fields as "customFields", runners, result
+      from races where syndicate_id = ${syndicateId} and id = ${raceId} for update`);
+  return rows[0];
+}
+
+async function settleRace(
+  tx: Tx,
+  syndicateId: number,
+  raceId: number,
+  race: LockedRace,
+  input: RaceResultValues,
+  opts: ApplyOptions,
+): Promise<RaceResultResponse> {
+  const previous = new Set(race.result?.settledBetIds ?? []);
+  const bets = (await lockRaceBets(tx, syndicateId, raceId)).filter(
+    (b) => b.status === 'pending' || previous.has(b.id),
+  );
+  const byId = new Map(bets.map((b) => [b.id, b]));
+  const terms = raceDefaultTerms(race, input.placesPaid);
+  const plan = planRaceResult(bets.map(plannable), input, race.runners, terms);
+
+  const settled: RaceResultResponse['settled'] = [];
+  const unmatched: number[] = [];
+  const settledIds: number[] = [];
+  for (const item of plan) {
+    const bet = byId.get(item.betId);
+    if (!bet) continue;
+    let computed: ComputedSettlement;
+    if (item.kind === 'settle' && item.outcome.ok) {
+      computed = computeSettlement(
+        bet,
+        {
+          status: item.outcome.settlement.status,
+          position: item.input.position ?? null,
+          deadHeat: item.input.deadHeat ?? null,
+          dividendHundredths: item.input.dividend ?? null,
+          placeDividendHundredths: item.input.placeDividend ?? null,
+          rule4: item.outcome.settlement.rule4Applied ? (item.input.rule4 ?? null) : null,
+        },
+        terms,
+      );
+      settledIds.push(bet.id);
+    } else {
+      unmatched.push(bet.id);
+      // A bet the previous result settled, whose horse this one does not name: back to pending.
+      if (bet.status === 'pending') continue;
+      computed = computeSettlement(bet, PENDING, terms);
+    }
+    await writeSettlement(tx, syndicateId, bet, computed, opts.actorMemberId, opts.now);
+    if (computed.status !== 'pending') settled.push(settledSummary(bet.id, computed));
+  }
+
+  const stored: StoredRaceResult = {
+    finishers: input.finishers.map((f) => ({
+      position: f.position,
+      horseName: f.horseName,
+      horseNumber: f.horseNumber,
+    })),
+    nonRunners: input.nonRunners.map((h) => ({ horseName: h.horseName, horseNumber: h.horseNumber })),
+    placesPaid: input.placesPaid,
+    dividends: input.dividends.map((d) => ({
+      horseName: d.horseName,
+      horseNumber: d.horseNumber,
+      win: d.win,
+      place: d.place,
+    })),
+    rule4: input.rule4,
+    enteredAt: opts.now.toISOString(),
+    source: opts.source,
+    settledBetIds: settledIds,
+  };
+  await tx.execute(sql`
+    update races set result = ${JSON.stringify(stored)}::jsonb
+     where syndicate_id = ${syndicateId} and id = ${raceId}`);
+  return { settled, unmatched };
 }

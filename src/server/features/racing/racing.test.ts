@@ -1,10 +1,9 @@
 // The racing-data integration against a loopback server replaying The Racing API's documented
 // shapes (RacecardsBasicPage of GET /v1/racecards/free, and GET /v1/courses/regions).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Race } from '../../../shared/race';
+import type { Race, RaceDetail } from '../../../shared/race';
 import type { RacingStatus } from '../../../shared/settings';
+import { type FakeRacingApi, startFakeRacingApi } from '../../test/fake-racing-api';
 import { Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from '../../test/harness';
 import { DATE_MESSAGE } from './routes';
 import { NOT_CONFIGURED } from './service';
@@ -35,7 +34,26 @@ const card = (over: Record<string, unknown>) => ({
   going: 'Good To Firm',
   surface: 'Turf',
   runners: [
-    { horse: 'Pistoletto', horse_id: 'hrs_18092480', number: '1', draw: '8', jockey: 'Adam Tracey(7)' },
+    {
+      horse: 'Pistoletto (IRE)',
+      horse_id: 'hrs_18092480',
+      number: '1',
+      draw: '8',
+      jockey: 'Adam Tracey(7)',
+      trainer: 'Gary Moore',
+      lbs: '130',
+      colour: 'b',
+    },
+    {
+      horse: 'Sea Sprite',
+      number: '2',
+      draw: 'x',
+      jockey: '',
+      trainer: 'Jim Boyle',
+      weight: '9-1',
+      silk_url: 'https://www.rp-assets.com/svg/1/2/3/328321.svg',
+    },
+    { horse_id: 'hrs_no_name', number: '3' },
   ],
   race_status: '',
   ...over,
@@ -70,39 +88,22 @@ const CARDS: Record<string, unknown[]> = {
   ],
 };
 
-const hits: string[] = [];
-const provider = http.createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://x');
-  hits.push(url.pathname);
-  const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
-  const send = (status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-  if (auth.startsWith('down-user:')) return send(503, { detail: 'Service unavailable' });
-  if (auth !== GOOD_KEY) return send(401, { detail: 'Invalid authentication credentials' });
-  if (url.pathname === '/v1/courses/regions')
-    return send(200, [{ region: 'Great Britain', region_code: 'gb' }]);
-  if (url.pathname === '/v1/racecards/free') {
-    const racecards = CARDS[url.searchParams.get('day') ?? 'today'] ?? [];
-    return send(200, { racecards, total: racecards.length, limit: 500, skip: 0, query: [] });
-  }
-  send(404, { detail: 'Not Found' });
-});
-
+let fake: FakeRacingApi;
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-  t = await createTestApp({ RACING_API_URL: url });
+  fake = await startFakeRacingApi();
+  fake.keys.set(GOOD_KEY, 'standard');
+  fake.keys.set(DOWN_KEY, 'down');
+  fake.cards = CARDS;
+  t = await createTestApp({ RACING_API_URL: fake.url });
   // 10:00 in London on TODAY.
   t.clock.now = new Date('2030-05-02T09:00:00.000Z');
 });
 afterAll(async () => {
   await t.close();
-  provider.closeAllConnections();
-  await new Promise((r) => provider.close(r));
+  await fake.close();
 });
+const paths = () => fake.hits.map((h) => h.path);
 
 async function adminWithKey(apiKey = GOOD_KEY) {
   const { client, syndicate } = await signUpWithSyndicate(t.app);
@@ -115,9 +116,9 @@ const races = async (c: Client) => (await c.get('/api/races')).json<Race[]>();
 describe('GET /api/racing/status', () => {
   it('reports a missing key without calling the provider', async () => {
     const { client } = await signUpWithSyndicate(t.app);
-    hits.length = 0;
+    fake.hits.length = 0;
     expect(await status(client)).toEqual({ configured: false, message: NOT_CONFIGURED });
-    expect(hits).toEqual([]);
+    expect(paths()).toEqual([]);
   });
 
   it('reports the provider’s verdict: accepted, refused or unreachable', async () => {
@@ -139,18 +140,18 @@ describe('GET /api/racing/status', () => {
 
   it('asks the provider at most once a minute per syndicate, and again at once for a new key', async () => {
     const { client } = await adminWithKey();
-    hits.length = 0;
+    fake.hits.length = 0;
     for (let i = 0; i < 3; i++) await status(client);
-    expect(hits).toEqual(['/v1/courses/regions']);
+    expect(paths()).toEqual(['/v1/courses/regions']);
     t.clock.now = new Date(t.clock.now.getTime() + 59_000);
     await status(client);
-    expect(hits).toHaveLength(1);
+    expect(paths()).toHaveLength(1);
     t.clock.now = new Date(t.clock.now.getTime() + 2_000);
     await status(client);
-    expect(hits).toHaveLength(2);
+    expect(paths()).toHaveLength(2);
     await client.post('/api/settings/api-key', { apiKey: BAD_KEY });
     expect((await status(client)).message).toContain('refused');
-    expect(hits).toHaveLength(3);
+    expect(paths()).toHaveLength(3);
     t.clock.now = new Date('2030-05-02T09:00:00.000Z');
   });
 
@@ -165,7 +166,7 @@ describe('POST /api/racing/import', () => {
     const { client } = await adminWithKey();
     const res = await client.post('/api/racing/import', { date: TODAY });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 3, skipped: 1 });
+    expect(res.json()).toEqual({ imported: 3, skipped: 1, runnersAdded: 0 });
     const list = await races(client);
     expect(list.map((r) => [r.name, r.venue, r.date, r.raceNumber])).toEqual([
       ['At The Races App Form Study Apprentice Handicap', 'Brighton', '2030-05-02T12:50:00.000Z', 1],
@@ -188,17 +189,40 @@ describe('POST /api/racing/import', () => {
       },
     });
     expect(list[1]?.distance).toBe('5.5f');
+    // The card's runners come with the race; one without a horse name is left out.
+    const detail = (await client.get(`/api/races/${list[0]?.id}`)).json<RaceDetail>();
+    expect(detail.runners).toEqual([
+      {
+        number: 1,
+        horse: 'Pistoletto (IRE)',
+        jockey: 'Adam Tracey(7)',
+        trainer: 'Gary Moore',
+        weight: '9st 4lb',
+        draw: 8,
+        silkColor: null,
+      },
+      {
+        number: 2,
+        horse: 'Sea Sprite',
+        jockey: null,
+        trainer: 'Jim Boyle',
+        weight: '9st 1lb',
+        draw: null,
+        silkColor: 'https://www.rp-assets.com/svg/1/2/3/328321.svg',
+      },
+    ]);
   });
 
   it('adds no duplicates when the same day is imported again', async () => {
     const { client } = await adminWithKey();
     await client.post('/api/racing/import', { date: TODAY });
     const again = await client.post('/api/racing/import', { date: TODAY });
-    expect(again.json()).toEqual({ imported: 0, skipped: 4 });
+    expect(again.json()).toEqual({ imported: 0, skipped: 4, runnersAdded: 0 });
     expect(await races(client)).toHaveLength(3);
     expect((await client.post('/api/racing/import', { date: TOMORROW })).json()).toEqual({
       imported: 1,
       skipped: 0,
+      runnersAdded: 0,
     });
     expect((await races(client)).map((r) => r.name)).toContain('Tomorrow Cup');
   });
@@ -211,6 +235,7 @@ describe('POST /api/racing/import', () => {
     expect((await b.client.post('/api/racing/import', { date: TODAY })).json()).toEqual({
       imported: 3,
       skipped: 1,
+      runnersAdded: 0,
     });
     expect(await races(a.client)).toHaveLength(3);
   });
