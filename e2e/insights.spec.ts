@@ -2,7 +2,7 @@
 // tabs with sortable columns, and the period picker, on a phone and on a desktop.
 import { expect, type Page, test } from '@playwright/test';
 import { createBet, createRace, settleBet, setUpAdmin } from './support/bets';
-import { expectNoSeriousA11yViolations, snap } from './support/helpers';
+import { expectNoSeriousA11yViolations, snap, toasts } from './support/helpers';
 
 // axe is injected as a script tag (the app's CSP allows only its own scripts).
 test.use({ bypassCSP: true });
@@ -77,4 +77,36 @@ test('insights: summary, charts with a table view, sortable breakdowns and the p
   await page.getByRole('combobox', { name: 'Summary for' }).click();
   await page.getByRole('option', { name: 'All members' }).click();
   await expect(page.getByText('No bets in this period')).toBeVisible();
+});
+
+test('the dashboard shares the week or the month as text for a group chat', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { me } = await setUpAdmin(page, baseURL!, 'Sam Share');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  const race = await createRace(page.request, baseURL!, { name: 'Share Stakes', venue: 'Flemington' });
+  const [won] = await createBet(page.request, baseURL!, {
+    memberId: me.id,
+    raceId: race.id,
+    horseName: 'Sharer',
+    odds: 4,
+    amount: 10,
+  });
+  await settleBet(page.request, baseURL!, won!.id, 'win'); // +$30
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Share summary' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share summary' });
+  const text = dialog.getByLabel('Summary');
+  await expect(text).toHaveValue(/— this week \(/);
+  await expect(text).toHaveValue(/^1 bet, 1 settled: profit \+\$30\.00 \(ROI 300%\)$/m);
+  await expect(text).toHaveValue(/^Best winner: Sharer \+\$30\.00 \(Sam Share\)$/m);
+  await dialog.getByRole('tab', { name: 'This month' }).click();
+  await expect(text).toHaveValue(/— this month \(/);
+  await snap(page, testInfo, '62-share-summary');
+  const shown = await text.inputValue();
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(toasts(page).getByText('Summary copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
 });

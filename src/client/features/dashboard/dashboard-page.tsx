@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Plus, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
@@ -15,17 +15,24 @@ import { UpcomingBets } from './components/upcoming-bets';
 const loadAddBet = () => import('@/features/bets/components/add-bet-dialog');
 const loadAddReminder = () => import('@/features/reminders/components/add-reminder-dialog');
 const AddBetDialog = lazy(() => loadAddBet().then((m) => ({ default: m.AddBetDialog })));
+const loadShare = () => import('@/features/insights/components/share-summary-dialog');
 const AddReminderDialog = lazy(() => loadAddReminder().then((m) => ({ default: m.AddReminderDialog })));
+const ShareSummaryDialog = lazy(() => loadShare().then((m) => ({ default: m.ShareSummaryDialog })));
 
 /** The dashboard (spec §2): stats, upcoming and recent bets, the bank, calendar, top performers, reminders. */
 export function DashboardPage() {
   const addBet = useDialogState();
   const addReminder = useDialogState();
+  const shareSummary = useDialogState();
   // Once opened, a dialog stays mounted so it can animate closed and return focus.
-  const [mounted, setMounted] = useState({ bet: false, reminder: false });
+  const [mounted, setMounted] = useState({ bet: false, reminder: false, share: false });
   const openBet = () => {
     setMounted((m) => ({ ...m, bet: true }));
     addBet.show();
+  };
+  const openShare = () => {
+    setMounted((m) => ({ ...m, share: true }));
+    shareSummary.show();
   };
   const openReminder = () => {
     setMounted((m) => ({ ...m, reminder: true }));
@@ -38,10 +45,16 @@ export function DashboardPage() {
           <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
           <p className="mt-1 text-muted-foreground">Your syndicate at a glance.</p>
         </div>
-        <Button onClick={openBet} onPointerEnter={loadAddBet} onFocus={loadAddBet}>
-          <Plus aria-hidden="true" />
-          Add Bet
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={openShare} onPointerEnter={loadShare} onFocus={loadShare}>
+            <Share2 aria-hidden="true" />
+            Share summary
+          </Button>
+          <Button onClick={openBet} onPointerEnter={loadAddBet} onFocus={loadAddBet}>
+            <Plus aria-hidden="true" />
+            Add Bet
+          </Button>
+        </div>
       </div>
       <StatCards />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -58,6 +71,9 @@ export function DashboardPage() {
       </div>
       <Suspense fallback={null}>
         {mounted.bet && <AddBetDialog open={addBet.open} onOpenChange={addBet.onOpenChange} />}
+        {mounted.share && (
+          <ShareSummaryDialog open={shareSummary.open} onOpenChange={shareSummary.onOpenChange} />
+        )}
         {mounted.reminder && (
           <AddReminderDialog open={addReminder.open} onOpenChange={addReminder.onOpenChange} />
         )}

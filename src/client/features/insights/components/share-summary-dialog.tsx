@@ -1,0 +1,111 @@
+import type { InsightsShare, SharePeriod } from '@shared/insights';
+import { useQuery } from '@tanstack/react-query';
+import { Copy, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { apiGet } from '@/lib/api';
+import { copyText } from '@/lib/clipboard';
+import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * The week or month so far as text for a group chat (GET /api/insights/share): shown to read,
+ * then shared through the phone's share sheet where there is one, or copied.
+ */
+export function ShareSummaryDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [period, setPeriod] = useState<SharePeriod>('week');
+  const summary = useQuery({
+    queryKey: [...queryKeys.insights.all, 'share', period],
+    queryFn: () => apiGet<InsightsShare>(`/api/insights/share?period=${period}`),
+    enabled: open,
+  });
+  const text = summary.data?.text ?? '';
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  const share = async () => {
+    try {
+      await navigator.share({ text });
+      onOpenChange(false);
+    } catch {
+      // Cancelled, or the share sheet failed: the text stays here to copy.
+    }
+  };
+  const copy = async () => {
+    if (await copyText(text)) {
+      toast({ title: 'Summary copied', description: 'Paste it into your group chat.' });
+      onOpenChange(false);
+    } else {
+      toast({
+        title: 'Copy failed',
+        description: 'Select the text and copy it yourself.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Share summary</DialogTitle>
+          <DialogDescription>
+            The bets, profit, best winner and who is up next, ready for a group chat.
+          </DialogDescription>
+        </DialogHeader>
+        <Tabs value={period} onValueChange={(v) => setPeriod(v as SharePeriod)}>
+          <TabsList aria-label="Period" className="w-full">
+            <TabsTrigger value="week">This week</TabsTrigger>
+            <TabsTrigger value="month">This month</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        <div className="grid gap-2">
+          <Label htmlFor="share-summary-text">Summary</Label>
+          {summary.isPending ? (
+            <Spinner />
+          ) : summary.isError ? (
+            <p className="text-sm text-destructive">Could not load the summary.</p>
+          ) : (
+            <Textarea
+              id="share-summary-text"
+              readOnly
+              rows={8}
+              className="text-sm md:text-sm"
+              value={text}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          )}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={copy} disabled={!text}>
+            <Copy aria-hidden="true" />
+            Copy
+          </Button>
+          {canShare ? (
+            <Button onClick={share} disabled={!text}>
+              <Share2 aria-hidden="true" />
+              Share
+            </Button>
+          ) : null}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
