@@ -46,7 +46,16 @@ export const uniqueHorse = (prefix: string) =>
 export function createRace(
   request: APIRequestContext,
   baseURL: string,
-  race: { name: string; venue: string; date?: string },
+  race: {
+    name: string;
+    venue: string;
+    date?: string;
+    raceNumber?: number;
+    distance?: string;
+    raceType?: string;
+    trackCondition?: string;
+    customFields?: Record<string, string>;
+  },
 ) {
   return send<{ id: number; name: string; venue: string }>(request, baseURL, 'post', '/api/races', {
     date: new Date(Date.now() + 3 * 86_400_000).toISOString(),

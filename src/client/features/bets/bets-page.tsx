@@ -8,6 +8,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useBets } from '@/features/bets/api/get-bets';
+import { RaceDetailDialog } from '@/features/races/components/race-detail-dialog';
+import { useRaceDialog } from '@/features/races/lib/use-race-dialog';
 import { AddBetDialog } from './components/add-bet-dialog';
 import type { BetHandlers } from './components/bet-actions';
 import { BetCardList } from './components/bet-cards';
@@ -34,7 +36,7 @@ export function BetsPage() {
   // The Settle dialog keeps its bet while it fades out, as Edit Bet does.
   const settlingDetails = useEditBetState();
   const deleting = useDeleteBetState();
-  const [_raceId, setRaceId] = useState<number | null>(null);
+  const raceDialog = useRaceDialog();
 
   const rows = useMemo(() => betRows(bets ?? [], sort, filter), [bets, sort, filter]);
   const onSort = useCallback((column: SortColumn) => setSort((s) => nextSort(s, column)), []);
@@ -55,11 +57,20 @@ export function BetsPage() {
       onSettle: (list, status) => void onSettle(list, status),
       onSettleDetails: settlingDetails.edit,
       canResettle: actorRole === 'admin',
-      onOpenRace: setRaceId,
+      onOpenRace: raceDialog.show,
       onEdit: editing.edit,
       onDelete: deleting.ask,
     }),
-    [rights, settling, onSettle, settlingDetails.edit, actorRole, editing.edit, deleting.ask],
+    [
+      rights,
+      settling,
+      onSettle,
+      settlingDetails.edit,
+      actorRole,
+      raceDialog.show,
+      editing.edit,
+      deleting.ask,
+    ],
   );
 
   return (
@@ -102,6 +113,11 @@ export function BetsPage() {
         open={settlingDetails.open}
         onOpenChange={settlingDetails.onOpenChange}
         canUnsettle={actorRole === 'admin'}
+      />
+      <RaceDetailDialog
+        raceId={raceDialog.raceId}
+        open={raceDialog.open}
+        onOpenChange={raceDialog.onOpenChange}
       />
       <ConfirmDialog
         open={deleting.open}

@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useRaces } from '@/features/races/api/get-races';
+import { RaceDetailDialog } from '@/features/races/components/race-detail-dialog';
+import { useRaceDialog } from '@/features/races/lib/use-race-dialog';
 import { useNextBet } from '@/features/rotation/api/get-next-bet';
 import { useSyndicateFormat } from '@/lib/format';
 import { AddRaceDialog } from './components/add-race-dialog';
@@ -17,6 +19,7 @@ export function CalendarPage() {
   const races = useRaces();
   const nextBet = useNextBet();
   const addRace = useDialogState();
+  const raceDialog = useRaceDialog();
 
   const upcoming = useMemo(() => racesFromToday(races.data ?? [], f), [races.data, f]);
   const scheduledBet = useMemo<ScheduledBet | null>(() => {
@@ -43,13 +46,24 @@ export function CalendarPage() {
           <TabsTrigger value="list">List View</TabsTrigger>
         </TabsList>
         <TabsContent value="month">
-          <MonthView races={upcoming} scheduledBet={scheduledBet} f={f} />
+          <MonthView races={upcoming} scheduledBet={scheduledBet} f={f} onOpenRace={raceDialog.show} />
         </TabsContent>
         <TabsContent value="list">
-          <ListView races={upcoming} loading={races.isPending} f={f} onAddRace={addRace.show} />
+          <ListView
+            races={upcoming}
+            loading={races.isPending}
+            f={f}
+            onAddRace={addRace.show}
+            onOpenRace={raceDialog.show}
+          />
         </TabsContent>
       </Tabs>
       <AddRaceDialog open={addRace.open} onOpenChange={addRace.onOpenChange} />
+      <RaceDetailDialog
+        raceId={raceDialog.raceId}
+        open={raceDialog.open}
+        onOpenChange={raceDialog.onOpenChange}
+      />
     </div>
   );
 }

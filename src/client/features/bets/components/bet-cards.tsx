@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { useSyndicateFormat } from '@/lib/format';
 import { betTypeLabel } from '../lib/bet-form';
 import { BetActions, type BetHandlers } from './bet-actions';
-import { formatOdds, StatusBadge } from './bet-cells';
+import { formatOdds, RaceLink, StatusBadge } from './bet-cells';
 import { GroupSettleButtons, groupView } from './bet-rows';
 
 /** Small screens: each bet (or group) as a card instead of a wide table row. */
@@ -58,7 +58,17 @@ function ResultFact({ result, pendingText = '—' }: { result: number | null; pe
   );
 }
 
-function CardHead({ bet, title, status }: { bet: Bet; title: ReactNode; status: ReactNode }) {
+function CardHead({
+  bet,
+  title,
+  status,
+  onOpenRace,
+}: {
+  bet: Bet;
+  title: ReactNode;
+  status: ReactNode;
+  onOpenRace: (raceId: number) => void;
+}) {
   const f = useSyndicateFormat();
   return (
     <div className="flex items-start gap-3">
@@ -75,7 +85,8 @@ function CardHead({ bet, title, status }: { bet: Bet; title: ReactNode; status: 
         </p>
         {bet.race ? (
           <p className="text-sm">
-            {bet.race.name} <span className="text-muted-foreground">· {bet.race.venue}</span>
+            <RaceLink race={bet.race} onOpenRace={onOpenRace} />{' '}
+            <span className="text-muted-foreground">· {bet.race.venue}</span>
           </p>
         ) : null}
       </div>
@@ -87,7 +98,12 @@ function SingleBetCard({ bet, handlers }: { bet: Bet; handlers: BetHandlers }) {
   const f = useSyndicateFormat();
   return (
     <article className="grid gap-3 rounded-lg border border-border p-3" data-testid="bet-item">
-      <CardHead bet={bet} title={bet.horseName} status={<StatusBadge status={bet.status} />} />
+      <CardHead
+        bet={bet}
+        title={bet.horseName}
+        status={<StatusBadge status={bet.status} />}
+        onOpenRace={handlers.onOpenRace}
+      />
       <dl className="grid grid-cols-4 gap-2 text-sm">
         <Fact label="Bet Type">{betTypeLabel(bet.betType)}</Fact>
         <Fact label="Odds">{formatOdds(bet.odds)}</Fact>
@@ -117,7 +133,12 @@ function GroupBetCard({
   const { bets, first, types, total, what } = view;
   return (
     <article className="grid gap-3 rounded-lg border border-border p-3" data-testid="bet-group">
-      <CardHead bet={first} title={first.horseName} status={<StatusBadge status={status} />} />
+      <CardHead
+        bet={first}
+        title={first.horseName}
+        status={<StatusBadge status={status} />}
+        onOpenRace={handlers.onOpenRace}
+      />
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <Fact label="Bet Type">
           {types} <Badge variant="outline">{bets.length} bets</Badge>

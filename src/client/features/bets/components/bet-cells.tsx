@@ -1,5 +1,6 @@
 import type { Bet, BetStatus } from '@shared/bet';
 import type { GroupStatus } from '@shared/bet-group';
+import type { RaceSummary } from '@shared/race';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { Td } from '@/components/ui/table';
@@ -36,12 +37,25 @@ export function MemberCell({ member }: { member: Bet['member'] }) {
   );
 }
 
-export function RaceCell({ race }: { race: Bet['race'] }) {
+/** The race's name opens its detail (runners, result, Enter result). */
+export function RaceLink({ race, onOpenRace }: { race: RaceSummary; onOpenRace: (raceId: number) => void }) {
+  return (
+    <button
+      type="button"
+      className="rounded-sm text-left font-medium text-primary underline-offset-2 hover:underline"
+      onClick={() => onOpenRace(race.id)}
+    >
+      {race.name}
+    </button>
+  );
+}
+
+export function RaceCell({ race, onOpenRace }: { race: Bet['race']; onOpenRace: (raceId: number) => void }) {
   return (
     <Td>
       {race ? (
         <div>
-          <div className="font-medium">{race.name}</div>
+          <RaceLink race={race} onOpenRace={onOpenRace} />
           <div className="text-xs text-muted-foreground">{race.venue}</div>
         </div>
       ) : (

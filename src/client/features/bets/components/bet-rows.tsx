@@ -29,7 +29,7 @@ export function SingleBetRow({ bet, handlers }: { bet: Bet; handlers: BetHandler
       <Td className="font-medium" data-testid="bet-horse">
         {bet.horseName}
       </Td>
-      <RaceCell race={bet.race} />
+      <RaceCell race={bet.race} onOpenRace={handlers.onOpenRace} />
       <DateCell date={bet.date} />
       <OddsCell bet={bet} />
       <MoneyCell amount={bet.amount} />
@@ -144,7 +144,7 @@ export function GroupBetRows({ group, handlers }: { group: GroupRowData; handler
             <span data-testid="bet-horse">{first.horseName}</span>
           </div>
         </Td>
-        <RaceCell race={first.race} />
+        <RaceCell race={first.race} onOpenRace={handlers.onOpenRace} />
         <DateCell date={first.date} />
         <Td className="whitespace-nowrap tabular-nums">{bets.map((b) => formatOdds(b.odds)).join(' / ')}</Td>
         <MoneyCell amount={total} />

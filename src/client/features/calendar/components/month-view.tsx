@@ -18,10 +18,13 @@ export function MonthView({
   races,
   scheduledBet,
   f,
+  onOpenRace,
 }: {
   races: readonly Race[];
   scheduledBet: ScheduledBet | null;
   f: SyndicateFormat;
+  /** Opens a race's detail; `focusAfter` gets the focus back when it closes. */
+  onOpenRace: (raceId: number, focusAfter?: HTMLElement | null) => void;
 }) {
   const [month, setMonth] = useState(() => currentMonth(f));
   const titleId = useId();
@@ -69,6 +72,7 @@ export function MonthView({
                         today={key === today}
                         races={byDay.get(key) ?? []}
                         scheduledBet={scheduledBet?.day === key ? scheduledBet.title : null}
+                        onOpenRace={onOpenRace}
                       />
                     </td>
                   );
