@@ -25,7 +25,8 @@ const header = (columns: readonly string[]) => csvLine(columns.map((c) => textCe
 
 interface BetCsvRow {
   id: number;
-  date: Date;
+  /** b.date as text, to the microsecond: the keyset cursor. */
+  cursor_date: string;
   day: string;
   time: string;
   member: string;
@@ -50,7 +51,7 @@ const BETS_PAGE = {
   name: 'export_bets_page',
   text: `
     with z as (select timezone as tz from syndicates where id = $1)
-    select b.id, b.date, to_char(b.date at time zone z.tz, 'YYYY-MM-DD') as day,
+    select b.id, b.date::text as cursor_date, to_char(b.date at time zone z.tz, 'YYYY-MM-DD') as day,
            to_char(b.date at time zone z.tz, 'HH24:MI') as time, m.name as member, b.horse_name, b.horse_number,
            r.name as race, r.venue, b.bet_type::text as bet_type, b.odds_hundredths, b.odds_type::text as odds_type,
            b.amount_cents::float8 as amount_cents, b.status::text as status, b.result_cents::float8 as result_cents,
@@ -112,7 +113,7 @@ export async function betsCsv(
   await assertMember(db, syndicateId, q.memberId);
   async function* chunks() {
     yield header(BET_CSV_COLUMNS);
-    let cursor: [Date, number] | [null, null] = [null, null];
+    let cursor: [string, number] | [null, null] = [null, null];
     for (;;) {
       const { rows }: { rows: BetCsvRow[] } = await db.$client.query<BetCsvRow>({
         ...BETS_PAGE,
@@ -131,7 +132,9 @@ export async function betsCsv(
       for (const r of rows) chunk += betLine(r);
       yield chunk;
       const last: BetCsvRow = rows[rows.length - 1]!;
-      cursor = [last.date, last.id];
+      // The date as PostgreSQL's text (microseconds): a JS Date keeps milliseconds only, and a
+      // cursor cut to them would read the page's last bet again on the next page.
+      cursor = [last.cursor_date, last.id];
       if (rows.length < PAGE) return;
     }
   }
