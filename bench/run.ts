@@ -3,7 +3,8 @@
 // run), growth with 1k/10k/100k bets, start time and memory, bundle sizes, headers and
 // Lighthouse; prints a table with a pass/fail per budget and writes docs/performance.md.
 // Flags: --duration=SECONDS, --no-lighthouse, --lighthouse, --write, --only=bank (the bank's
-// scenario alone: start, seed, measure GET /api/bank against GET /api/stats/syndicate; no docs).
+// scenario alone: start, seed, measure GET /api/bank against GET /api/stats/syndicate; no docs),
+// --only=insights (issue 16's scenario alone: 100,000 bets, insights calls, export, import; no docs).
 // `npm run bench:ci` (--ci): 1 s loads, no Lighthouse, no docs; fails only when the bundle
 // budget fails (or the bench itself breaks). All load goes to 127.0.0.1 and is bounded in time.
 import { execFileSync } from 'node:child_process';
@@ -28,6 +29,7 @@ import {
 } from './lib/app-process';
 import { seedBank } from './lib/bank';
 import { bundleSizes, gzipOf, headerChecks, lighthouseMedian } from './lib/frontend';
+import { exportBets, importBets, importCsv, sequentialLatency } from './lib/insights';
 import { baseline, dashboardLoadTimes, type LoadResult, load } from './lib/load';
 import { membersMix, seedMemberSessions, WRITE_EVERY } from './lib/members-mix';
 import { kb, mb, ms, Report } from './lib/report';
@@ -37,8 +39,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const ci = args.has('--ci');
 const onlyBank = args.has('--only=bank');
-const withLighthouse = !onlyBank && (args.has('--lighthouse') || (!ci && !args.has('--no-lighthouse')));
-const writeDocs = !onlyBank && (args.has('--write') || !ci);
+const onlyInsights = args.has('--only=insights');
+const onlyOne = onlyBank || onlyInsights;
+const withLighthouse = !onlyOne && (args.has('--lighthouse') || (!ci && !args.has('--no-lighthouse')));
+const writeDocs = !onlyOne && (args.has('--write') || !ci);
 /** seconds per load run */
 const durationArg = process.argv.find((a) => a.startsWith('--duration='));
 const DURATION = durationArg ? Number(durationArg.slice('--duration='.length)) : ci ? 1 : 10;
@@ -65,7 +69,31 @@ const BUDGET = {
   lhAccessibility: 95,
   /** GET /api/bank's CPU per request (app + PostgreSQL) ÷ GET /api/stats/syndicate's, same syndicate and run */
   bankVsStats: 2,
+  /** Each insights call at 100k bets, one at a time (ms) */
+  insightsP50: 100,
+  insightsP99: 250,
+  /** Exporting 100k bets: time (ms) and the app's RSS growth while it streams (bytes) */
+  exportMs: 5_000,
+  exportRss: 50 * 2 ** 20,
+  /** Importing 10,000 rows (ms) */
+  importMs: 10_000,
 };
+
+/** Issue 16's calls at 100k bets, each timed one request at a time. */
+const INSIGHTS_CALLS = [
+  '/api/insights/summary',
+  '/api/insights/summary?from=2025-01-01&to=2025-12-31',
+  '/api/insights/breakdown?by=venue',
+  '/api/insights/breakdown?by=jockey',
+  '/api/insights/breakdown?by=member',
+  '/api/insights/breakdown?by=oddsBand',
+  '/api/insights/breakdown?by=weekday',
+  '/api/insights/breakdown?by=month',
+  '/api/insights/timeline?interval=month',
+  '/api/insights/timeline?interval=day',
+  '/api/insights/share?period=month',
+];
+const IMPORT_ROWS = 10_000;
 
 /** The bank scenario (issue 14): members and ledger entries of its syndicate, and its bets. */
 const BANK = { members: 50, entries: 10_000, bets: 111 };
@@ -268,6 +296,56 @@ async function main() {
       return;
     }
 
+    // ── Insights, export and import at 100k bets (issue 16) ──
+    const insightsSection = async (tenant: { cookie: string; syndicateId: number }, bets: number) => {
+      const I = `Insights and CSV (${bets.toLocaleString('en-US')} bets, 1k members; one request at a time)`;
+      console.log(`\n${I}`);
+      const repeats = ci ? 3 : 20;
+      for (const url of INSIGHTS_CALLS) {
+        const r = await sequentialLatency(origin, url, tenant.cookie, repeats);
+        report.add(
+          I,
+          `GET ${url}`,
+          `p50 ${ms(r.p50)}, p99 ${ms(r.p99)} (${r.n} requests${r.non2xx ? `, ${r.non2xx} non-2xx` : ''})`,
+          `p50 ≤ ${BUDGET.insightsP50} ms, p99 ≤ ${BUDGET.insightsP99} ms`,
+          r.p50 <= BUDGET.insightsP50 && r.p99 <= BUDGET.insightsP99 && r.non2xx === 0,
+        );
+      }
+      const exported = await exportBets(origin, tenant.cookie, appPid);
+      report.add(
+        I,
+        `GET /api/export/bets.csv (${exported.rows.toLocaleString('en-US')} rows, ${mb(exported.bytes)})`,
+        `${ms(exported.ms)}; app RSS grew ${mb(exported.rssGrowth)}`,
+        `≤ ${BUDGET.exportMs / 1000} s, RSS growth ≤ ${mb(BUDGET.exportRss)}`,
+        exported.ms <= BUDGET.exportMs && exported.rssGrowth <= BUDGET.exportRss && exported.rows === bets,
+      );
+      const importer = await signUpWithSyndicate(origin, 'Import Admin');
+      const csv = importCsv(IMPORT_ROWS, 'Import Admin');
+      const dry = await importBets(origin, importer.cookie, csv, true);
+      report.add(
+        I,
+        `POST /api/import/bets?dryRun=true (${IMPORT_ROWS.toLocaleString('en-US')} rows, ${mb(csv.length)})`,
+        `${ms(dry.ms)} (${dry.status}, ${dry.body.valid ?? '?'} valid)`,
+      );
+      const real = await importBets(origin, importer.cookie, csv, false);
+      report.add(
+        I,
+        `POST /api/import/bets (${IMPORT_ROWS.toLocaleString('en-US')} rows)`,
+        `${ms(real.ms)} (${real.status}, ${real.body.imported ?? '?'} imported)`,
+        `≤ ${BUDGET.importMs / 1000} s`,
+        real.ms <= BUDGET.importMs && real.status === 201 && real.body.imported === IMPORT_ROWS,
+      );
+    };
+    if (onlyInsights) {
+      const tenant = await signUpWithSyndicate(origin, 'Growth Admin');
+      await seedSyndicate(db, tenant.syndicateId, { members: 999, races: 60, reminders: 20 });
+      await seedBets(db, tenant.syndicateId, 1, GROWTH[GROWTH.length - 1]!);
+      await vacuumAnalyze(db);
+      await insightsSection(tenant, GROWTH[GROWTH.length - 1]!);
+      report.print();
+      return;
+    }
+
     // ── API: a syndicate of 10 members and 200 bets ──
     const small = await signUpWithSyndicate(origin, 'Bench Admin');
     await seedSyndicate(db, small.syndicateId, { members: 9, races: 30, reminders: 5 });
@@ -461,6 +539,7 @@ async function main() {
         ratio <= BUDGET.growth,
       );
     }
+    await insightsSection(big, seeded);
     const peak2 = growthMemory.stop();
     report.add(
       S,
