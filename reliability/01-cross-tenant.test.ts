@@ -211,16 +211,22 @@ const LISTS = [
   'GET /api/insights/summary',
   'GET /api/insights/breakdown',
   'GET /api/insights/timeline',
+  'GET /api/insights/share',
   'GET /api/export/bets.csv',
   'GET /api/export/members.csv',
   'GET /api/export/rankings.csv',
+  'GET /api/activity',
 ];
+/** Lists only admins read (a member gets 403): B's admin must see none of A's rows in them. */
+const ADMIN_LISTS = ['GET /api/audit'];
 const LIST_QUERY: Record<string, string> = {
   'GET /api/insights/breakdown': '?by=member',
   'GET /api/insights/timeline': '?interval=day',
   'GET /api/rotation': '?count=20',
   'GET /api/stats/top-performers': '?limit=100',
   'GET /api/bank/entries': '?limit=200',
+  'GET /api/activity': '?limit=100',
+  'GET /api/audit': '?limit=100',
 };
 
 /**
@@ -266,6 +272,9 @@ function ownScopeWrites(): Record<string, Attempt[]> {
       { method: 'POST', url: '/api/racing/results', body: { date: '2031-01-01' } },
     ],
     'POST /api/syndicates/invite-code': [{ method: 'POST', url: '/api/syndicates/invite-code' }],
+    // B's own calendar feed: made, then revoked.
+    'POST /api/calendar/feed': [{ method: 'POST', url: '/api/calendar/feed' }],
+    'DELETE /api/calendar/feed': [{ method: 'DELETE', url: '/api/calendar/feed' }],
     // The bank's writes without a member id: split among (or paid to) B's own members.
     'POST /api/bank/adjustments': [
       { method: 'POST', url: '/api/bank/adjustments', body: { amount: 3, note: 'B fee refund' } },
@@ -315,7 +324,10 @@ describe('cross-tenant matrix', () => {
     const routes = tenantRoutes(t.app);
     const unclassified = routes
       .map((r) => r.key)
-      .filter((k) => !(k in paths) && !(k in bodies) && !LISTS.includes(k) && !(k in own));
+      .filter(
+        (k) =>
+          !(k in paths) && !(k in bodies) && !LISTS.includes(k) && !ADMIN_LISTS.includes(k) && !(k in own),
+      );
     expect(unclassified, 'every tenant route needs a place in the matrix').toEqual([]);
 
     const failures: string[] = [];
@@ -376,6 +388,34 @@ describe('cross-tenant matrix', () => {
           leaks++;
           failures.push(`list ${url} shows A's data`);
         }
+      }
+    }
+    // The audit log: B's admin sees none of A's events, B's member is refused it.
+    for (const key of ADMIN_LISTS) {
+      const url = key.split(' ')[1] + (LIST_QUERY[key] ?? '');
+      const res = await B.admin.get(url);
+      listCalls++;
+      if (res.statusCode !== 200) failures.push(`list ${url} → ${res.statusCode}`);
+      if (aMarkers.test(res.body)) {
+        leaks++;
+        failures.push(`list ${url} shows A's data`);
+      }
+      const refused = await B.member.get(url);
+      if (refused.statusCode !== 403) failures.push(`member list ${url} → ${refused.statusCode}`);
+    }
+    // B's audit log filtered by A's member: 404, as for a member B never had; by A's bet: nothing.
+    {
+      const res = await B.admin.get(`/api/audit?actorMemberId=${A.ids.adminMember}`);
+      const missing = await B.admin.get(`/api/audit?actorMemberId=${MISSING}`);
+      const byBet = await B.admin.get(`/api/audit?entityType=bet&entityId=${A.ids.bet}`);
+      listCalls += 3;
+      if (res.statusCode !== 404 || res.body !== missing.body) {
+        leaks++;
+        failures.push(`audit log by A's member → ${res.statusCode} ${res.body}`);
+      }
+      if (byBet.statusCode !== 200 || byBet.json<{ events: unknown[] }>().events.length !== 0) {
+        leaks++;
+        failures.push(`audit log by A's bet → ${byBet.statusCode} ${byBet.body}`);
       }
     }
     // B's ledger filtered by A's member: an empty page, as for a member B never had.

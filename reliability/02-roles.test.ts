@@ -137,6 +137,9 @@ const MEMBER_ALLOWED = new Set([
   'POST /api/bets',
   'POST /api/reminders',
   'POST /api/members/me/leave',
+  // Everyone's own calendar feed address.
+  'POST /api/calendar/feed',
+  'DELETE /api/calendar/feed',
 ]);
 
 describe('role matrix', () => {
@@ -281,5 +284,37 @@ describe('the bank is open to read', () => {
     );
     expect(failures).toEqual([]);
     expect(byAdmin).toEqual([201, 201, 201, 200, 201]);
+  });
+});
+
+describe('admin-only reads', () => {
+  it('a member is refused the audit log (403) whatever the filters, and reads the activity feed', async () => {
+    const A = await syndicateWithMember(t.app, 'Audit');
+    const adminOnlyReads = [
+      '/api/audit',
+      '/api/audit?limit=100',
+      '/api/audit?action=bet.created',
+      `/api/audit?actorMemberId=${A.memberId}`,
+      `/api/audit?entityType=bet&entityId=${A.ids.bet}`,
+      '/api/audit?from=2030-01-01&to=2031-12-31',
+    ];
+    const failures: string[] = [];
+    for (const url of adminOnlyReads) {
+      const res = await A.member.get(url);
+      if (res.statusCode !== 403) failures.push(`GET ${url} → ${res.statusCode} ${res.body}`);
+      const admin = await A.admin.get(url);
+      if (admin.statusCode !== 200) failures.push(`admin GET ${url} → ${admin.statusCode}`);
+    }
+    // The feed is every member's, without the changes.
+    const feed = await A.member.get('/api/activity?limit=100');
+    if (feed.statusCode !== 200 || feed.body.includes('"changes"'))
+      failures.push(`GET /api/activity → ${feed.statusCode}`);
+    figure(
+      2,
+      'admin-only reads (the audit log) answered other than 403 to a member',
+      failures.length,
+      failures.length === 0,
+    );
+    expect(failures).toEqual([]);
   });
 });

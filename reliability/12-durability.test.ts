@@ -153,6 +153,8 @@ describe('backup and restore', () => {
         select 'member_bet_stats', md5(string_agg(x::text, ',' order by x::text)) from member_bet_stats x where settled <> 0 union all
         select 'syndicate_day_stats', md5(string_agg(x::text, ',' order by x::text)) from syndicate_day_stats x where settled <> 0 union all
         select 'bank_entries', md5(string_agg(x::text, ',' order by x.id)) from bank_entries x union all
+        select 'audit_events', md5(string_agg(x::text, ',' order by x.id)) from audit_events x union all
+        select 'calendar_feeds', md5(string_agg(x::text, ',' order by x.id)) from calendar_feeds x union all
         select 'bet_allocation_weights', md5(string_agg(x::text, ',' order by x::text)) from bet_allocation_weights x union all
         select 'bank_member_totals', md5(string_agg(x::text, ',' order by x::text)) from bank_member_totals x
          where (contributed_cents, paid_out_cents, adjustments_cents, betting_cents) <> (0, 0, 0, 0)
@@ -172,6 +174,8 @@ describe('backup and restore', () => {
       200,
     );
     expect((await admin.put(`/api/bets/${ids.groupBets[1]}/status`, { status: 'win' })).statusCode).toBe(200);
+    // A calendar feed address (and, from every write above, the audit log) round-trips too.
+    expect((await admin.post('/api/calendar/feed', {})).statusCode).toBe(201);
     // The bank beside the contribution `populate` recorded: allocation lines (and their weights)
     // from the settlements above, a payout, an adjustment split among the members (one batch),
     // and a reversed payout (the reversal after the entry it undoes).

@@ -27,6 +27,7 @@ export const TABLES = [
   'syndicates',
   'members',
   'member_claims',
+  'calendar_feeds',
   'subscription_plans',
   'member_subscriptions',
   'races',
@@ -34,6 +35,8 @@ export const TABLES = [
   'reminders',
   'bank_entries',
   'bet_allocation_weights',
+  // The audit log (append-only: restore only inserts into it).
+  'audit_events',
 ];
 export const SKIPPED = ['sessions', 'oidc_logins', 'join_failures', 'throttle_counters', 'idempotency_keys'];
 /**

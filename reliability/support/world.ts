@@ -141,6 +141,9 @@ export async function digest(db: Db, opts: { joinFailures?: boolean } = {}): Pro
     'bank_member_totals',
     'bet_allocation_weights',
     'idempotency_keys',
+    'calendar_feeds',
+    // A refused write must leave no event either (the event is in the write's transaction).
+    'audit_events',
   ];
   const parts = tables.map(
     (t) =>
@@ -172,6 +175,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/callback',
   'GET /api/logout',
   'POST /api/logout',
+  // The calendar feed: no session, the secret token is the key (calendar-feed.test.ts).
+  'GET /api/calendar/:token.ics',
 ]);
 /** Routes that need a session but not a syndicate. */
 export const SESSION_ONLY_ROUTES = new Set([

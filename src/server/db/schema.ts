@@ -480,3 +480,36 @@ export const calendarFeeds = pgTable(
     index('calendar_feeds_member_idx').on(t.syndicateId, t.memberId),
   ],
 );
+
+/**
+ * The activity feed and audit log (docs/insights.md "Activity and audit"): one row per write, in
+ * the write's own transaction (features/audit/record.ts). Append-only: a trigger refuses UPDATE,
+ * DELETE and TRUNCATE (migration 0005), so the syndicate has no ON DELETE here. `actor_member_id`
+ * and `actor_user_id` have no foreign keys (history stays whatever happens to the rows); both are
+ * null for the system (the racing results import). `actor_name` and `summary` are as they were
+ * written then; `changes` is {field: [before, after]} for updates, values as the API shows them.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    syndicateId: integer('syndicate_id')
+      .notNull()
+      .references(() => syndicates.id),
+    actorMemberId: integer('actor_member_id'),
+    actorUserId: integer('actor_user_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id'),
+    summary: text('summary').notNull(),
+    /** jsonb, as every JSON column here: a backup (to_jsonb) restores it to the same value. */
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The feed and the log, newest first (keyset on id); an entity's history.
+    index('audit_events_syndicate_idx').on(t.syndicateId, t.id),
+    index('audit_events_entity_idx').on(t.syndicateId, t.entityType, t.entityId, t.id),
+  ],
+);

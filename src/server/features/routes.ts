@@ -2,6 +2,7 @@
 // `scopedRoutes` (tenant-scoped: 401 without a session, 403 without a syndicate) unless it
 // says otherwise (health, syndicates).
 import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './audit/routes';
 import { bankRoutes } from './bank/routes';
 import { betsRoutes } from './bets/routes';
 import { calendarFeedFileRoutes, calendarFeedRoutes } from './calendar-feed/routes';
@@ -37,4 +38,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   importRoutes,
   calendarFeedRoutes,
   calendarFeedFileRoutes,
+  auditRoutes,
 ];

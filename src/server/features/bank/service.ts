@@ -21,6 +21,14 @@ import { fromCents, toCents } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-error';
 import {
+  adjustmentRecorded,
+  contributionRecorded,
+  distributionRecorded,
+  entryReversed,
+  payoutRecorded,
+} from '../audit/bank-events';
+import { type Author, type NewEvent, recordEvent } from '../audit/record';
+import {
   appendEntries,
   type BankLock,
   lockBank,
@@ -298,6 +306,12 @@ export interface WriteContext {
   now: Date;
 }
 
+/** Records the write's audit event in its own transaction (savepoint): a refusal leaves none. */
+const record = (ctx: WriteContext, event: NewEvent) => {
+  const by: Author = { memberId: ctx.actorMemberId, now: ctx.now };
+  return recordEvent(ctx.tx, ctx.syndicateId, by, event);
+};
+
 /** The entry's value date: the day sent (a date-time's day in the syndicate's zone), else today. */
 function valueDate(lock: BankLock, now: Date, input: string | undefined): DayKey {
   if (!input) return todayIn(lock, now);
@@ -329,7 +343,9 @@ export interface MovementInput {
 /** POST /api/bank/contributions: money a member paid in. */
 export async function recordContribution(ctx: WriteContext, input: MovementInput): Promise<BankEntry> {
   const lock = await lockBank(ctx.tx, ctx.syndicateId);
-  await findMember(ctx.tx, ctx.syndicateId, input.memberId);
+  const member = await findMember(ctx.tx, ctx.syndicateId, input.memberId);
+  const cents = toCents(input.amount);
+  const note = input.note || null;
   const [id] = await appendEntries(
     ctx.tx,
     ctx.syndicateId,
@@ -337,14 +353,15 @@ export async function recordContribution(ctx: WriteContext, input: MovementInput
       {
         memberId: input.memberId,
         type: 'contribution',
-        amountCents: toCents(input.amount),
+        amountCents: cents,
         date: valueDate(lock, ctx.now, input.date),
-        note: input.note || null,
+        note,
         createdBy: ctx.actorMemberId,
       },
     ],
     ctx.now,
   );
+  await record(ctx, contributionRecorded({ id: id!, amountCents: cents, note }, member.name));
   return (await entriesByIds(ctx.tx, ctx.syndicateId, [id!]))[0]!;
 }
 
@@ -381,6 +398,7 @@ export async function recordPayout(ctx: WriteContext, input: MovementInput): Pro
     ],
     ctx.now,
   );
+  await record(ctx, payoutRecorded({ id: id!, amountCents: cents, note: input.note || null }, member.name));
   return (await entriesByIds(ctx.tx, ctx.syndicateId, [id!]))[0]!;
 }
 
@@ -397,8 +415,9 @@ export async function recordAdjustment(ctx: WriteContext, input: AdjustmentValue
   const cents = toCents(input.amount);
   const date = valueDate(lock, ctx.now, input.date);
   let lines: NewEntry[];
+  let to: { member: string } | { members: number };
   if (input.memberId != null) {
-    await findMember(ctx.tx, ctx.syndicateId, input.memberId);
+    to = { member: (await findMember(ctx.tx, ctx.syndicateId, input.memberId)).name };
     lines = [
       {
         memberId: input.memberId,
@@ -422,8 +441,10 @@ export async function recordAdjustment(ctx: WriteContext, input: AdjustmentValue
       batchId,
       createdBy: ctx.actorMemberId,
     }));
+    to = { members: lines.length };
   }
   const ids = await appendEntries(ctx.tx, ctx.syndicateId, lines, ctx.now);
+  await record(ctx, adjustmentRecorded(ids[0]!, cents, input.note, to));
   return entriesByIds(ctx.tx, ctx.syndicateId, ids);
 }
 
@@ -441,6 +462,7 @@ export async function reverseEntry(ctx: WriteContext, entryId: number, reason: s
   if (entry.type === 'reversal') throw conflict(BANK_MESSAGES.reversalOfReversal);
   if (entry.type === 'allocation') throw conflict(BANK_MESSAGES.allocationFollowsBet);
   if (entry.reversedById !== null) throw conflict(BANK_MESSAGES.alreadyReversed);
+  const member = await findMember(ctx.tx, ctx.syndicateId, entry.memberId);
   const [id] = await appendEntries(
     ctx.tx,
     ctx.syndicateId,
@@ -458,6 +480,8 @@ export async function reverseEntry(ctx: WriteContext, entryId: number, reason: s
     ],
     ctx.now,
   );
+  const original = { id: entry.id, type: entry.type, amountCents: toCents(entry.amount) };
+  await record(ctx, entryReversed(original, member.name, reason));
   return (await entriesByIds(ctx.tx, ctx.syndicateId, [id!]))[0]!;
 }
 
@@ -538,5 +562,6 @@ export async function distribute(
     })),
     ctx.now,
   );
+  await record(ctx, distributionRecorded(ids[0]!, cents, payouts.length));
   return { ...preview, entries: await entriesByIds(ctx.tx, ctx.syndicateId, ids) };
 }

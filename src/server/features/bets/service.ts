@@ -24,6 +24,8 @@ import { type PlaceTerms, runnersCount, type SettledStatus } from '../../../shar
 import type { Db } from '../../db/client';
 import { bets, members, races } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { type BetView, betCreated, betDeleted, betUpdated } from '../audit/bet-events';
+import { recordEvent } from '../audit/record';
 import { syncBetAllocation } from '../bank/ledger';
 import { instantIn } from '../settings/service';
 import {
@@ -33,6 +35,7 @@ import {
   type RaceTermsSource,
   raceDefaultTerms,
   raceTermsSource,
+  type StoredBet,
   storedFields,
   type Tx,
   writeSettlement,
@@ -209,7 +212,7 @@ export async function createBets(
   const ids = await db.transaction(async (tx) => {
     // FOR SHARE: the member cannot be archived, nor the race deleted, until this commits.
     const [member] = await tx
-      .select({ id: members.id })
+      .select({ id: members.id, name: members.name })
       .from(members)
       .where(
         and(eq(members.syndicateId, syndicateId), eq(members.id, input.memberId), isNull(members.archivedAt)),
@@ -262,6 +265,22 @@ export async function createBets(
       if (!row) throw new Error('insert returned no row');
       created.push(row.id);
     }
+    await recordEvent(
+      tx,
+      syndicateId,
+      { memberId: actor.memberId, now },
+      betCreated({
+        firstBetId: created[0]!,
+        horseName: input.horseName,
+        forMember: input.memberId === actor.memberId ? null : member.name,
+        oddsType: input.oddsType,
+        parts: parts.map((p) => ({
+          amountCents: toCents(p.amount),
+          betType: p.betType,
+          oddsHundredths: toHundredths(p.odds),
+        })),
+      }),
+    );
     return created;
   });
   return query(db, STATEMENTS.byIds, [syndicateId, ids]);
@@ -301,6 +320,28 @@ async function lockBet(tx: Tx, syndicateId: number, betId: number, actor: Actor,
   if (refusal === 'settled' && !settling) throw forbidden(SETTLED_ADMIN_ONLY);
   return bet;
 }
+
+/** A stored bet's editable fields and result as the API shows them (an edit's changes compare these). */
+const betView = (b: Omit<StoredBet, 'id' | 'memberId' | 'raceId'>): BetView => ({
+  horseName: b.horseName,
+  betType: b.betType,
+  odds: fromHundredths(b.oddsHundredths),
+  amount: fromCents(b.amountCents),
+  oddsType: b.oddsType,
+  placeTerms:
+    b.placePlaces !== null && b.placeDivisor !== null
+      ? { places: b.placePlaces, divisor: b.placeDivisor }
+      : null,
+  placeOdds: b.placeOddsHundredths === null ? null : fromHundredths(b.placeOddsHundredths),
+  horseNumber: b.horseNumber,
+  jockey: b.jockey,
+  trainer: b.trainer,
+  weight: b.weight,
+  barrier: b.barrier,
+  silkColor: b.silkColor,
+  status: b.status,
+  result: b.resultCents === null ? null : fromCents(b.resultCents),
+});
 
 /**
  * Edits the horse, type, odds, amount, odds type, place terms and advanced fields. memberId,
@@ -348,6 +389,16 @@ export async function updateBet(
     // A settled bet's changed result is shared again (bank/ledger.ts), in this transaction. A
     // pending bet has no allocation lines: it skips the bank's per-syndicate lock.
     if (stored.status !== 'pending') await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
+    const event = betUpdated(
+      betId,
+      betView(stored),
+      betView({
+        ...edited,
+        ...editable,
+        ...(computed ? { status: computed.status, resultCents: computed.resultCents } : {}),
+      }),
+    );
+    if (event) await recordEvent(tx, syndicateId, { memberId: actor.memberId, now }, event);
   });
   return getBet(db, syndicateId, betId);
 }
@@ -391,5 +442,6 @@ export async function deleteBet(
     await tx.delete(bets).where(and(eq(bets.syndicateId, syndicateId), eq(bets.id, betId)));
     // A deleted settled bet's allocation lines are reversed (history stays); a pending one has none.
     if (stored.status !== 'pending') await syncBetAllocation(tx, syndicateId, betId, actor.memberId, now);
+    await recordEvent(tx, syndicateId, { memberId: actor.memberId, now }, betDeleted(stored));
   });
 }

@@ -15,6 +15,8 @@ import {
 } from '../../../shared/settlement';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
+import { betSettled } from '../audit/bet-events';
+import { RESULTS_IMPORT, recordEvent } from '../audit/record';
 import { syncBetAllocation } from '../bank/ledger';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -40,10 +42,17 @@ export interface StoredBet {
   dividendHundredths: number | null;
   placeDividendHundredths: number | null;
   rule4: number | null;
+  /** The advanced fields (an edit's audit event compares them). */
+  jockey: string | null;
+  trainer: string | null;
+  weight: string | null;
+  barrier: number | null;
+  silkColor: string | null;
 }
 
 const STORED_COLUMNS = sql`id, member_id as "memberId", race_id as "raceId", horse_name as "horseName",
   horse_number as "horseNumber", bet_type::text as "betType", odds_type::text as "oddsType",
+  jockey, trainer, weight, barrier, silk_color as "silkColor",
   status::text as status, amount_cents::float8 as "amountCents", odds_hundredths as "oddsHundredths",
   result_cents::float8 as "resultCents", place_places as "placePlaces", place_divisor as "placeDivisor",
   place_odds_hundredths as "placeOddsHundredths", position, dead_heat as "deadHeat",
@@ -205,8 +214,10 @@ export function computeSettlement(
 
 /**
  * Writes a computed settlement to the (locked) bet and brings its bank allocation in line, in the
- * caller's transaction. Nothing is written when the bet already stands so (re-posting a result is
- * harmless). settled_at is the moment it was (re)settled; pending clears every settlement field.
+ * caller's transaction, and records its bet.settled (or bet.unsettled) event there too: the mark
+ * buttons, the Settle dialog, race results and the provider's results (actor null) alike. Nothing
+ * is written when the bet already stands so (re-posting a result is harmless). settled_at is the
+ * moment it was (re)settled; pending clears every settlement field.
  */
 export async function writeSettlement(
   tx: Tx,
@@ -234,6 +245,15 @@ export async function writeSettlement(
            place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
      where syndicate_id = ${syndicateId} and id = ${bet.id}`);
   await syncBetAllocation(tx, syndicateId, bet.id, actorMemberId, now);
+  await recordEvent(
+    tx,
+    syndicateId,
+    { memberId: actorMemberId, now },
+    {
+      ...betSettled(bet, bet, { ...f, status: computed.status, resultCents: computed.resultCents }),
+      systemName: RESULTS_IMPORT,
+    },
+  );
   return true;
 }
 

@@ -8,6 +8,8 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import { money } from '../../assistant/format';
 import type { Db } from '../../db/client';
 import { calendarFeeds } from '../../db/schema';
+import { recordEvent } from '../audit/record';
+import { calendarFeedCreated, calendarFeedRevoked } from '../audit/schedule-events';
 
 /** Races from this many days back are in the feed (older ones are history, not plans). */
 export const FEED_PAST_DAYS = 90;
@@ -34,10 +36,13 @@ export async function createFeed(
 ): Promise<{ url: string }> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await revokeIn(tx, syndicateId, memberId, now);
-    await tx
+    const revoked = await revokeIn(tx, syndicateId, memberId, now);
+    const [feed] = await tx
       .insert(calendarFeeds)
-      .values({ syndicateId, memberId, tokenHash: hashToken(token), createdAt: now });
+      .values({ syndicateId, memberId, tokenHash: hashToken(token), createdAt: now })
+      .returning({ id: calendarFeeds.id });
+    if (!feed) throw new Error('insert returned no row');
+    await recordEvent(tx, syndicateId, { memberId, now }, calendarFeedCreated(feed.id, revoked.length > 0));
   });
   return { url: feedUrl(publicUrl, token) };
 }
@@ -53,11 +58,15 @@ const revokeIn = (db: Writer, syndicateId: number, memberId: number, now: Date) 
         eq(calendarFeeds.memberId, memberId),
         isNull(calendarFeeds.revokedAt),
       ),
-    );
+    )
+    .returning({ id: calendarFeeds.id });
 
-/** Revokes the member's feed (nothing to do when there is none). */
+/** Revokes the member's feed (nothing to do, and nothing recorded, when there is none). */
 export async function revokeFeed(db: Db, syndicateId: number, memberId: number, now: Date): Promise<void> {
-  await revokeIn(db, syndicateId, memberId, now);
+  await db.transaction(async (tx) => {
+    const [revoked] = await revokeIn(tx, syndicateId, memberId, now);
+    if (revoked) await recordEvent(tx, syndicateId, { memberId, now }, calendarFeedRevoked(revoked.id));
+  });
 }
 
 interface FeedOwner extends Record<string, unknown> {

@@ -22,6 +22,8 @@ import { normalizeHorseName } from '../../../shared/race-result';
 import { DIVISOR_MAX, defaultPlaceTerms, PLACES_MAX, type SettledStatus } from '../../../shared/settlement';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
+import { betsImported } from '../audit/bet-events';
+import { recordEvent } from '../audit/record';
 import { allocateNewSettledBets, lockBank } from '../bank/ledger';
 import { computeSettlement } from '../bets/settlement-service';
 
@@ -504,6 +506,12 @@ export async function importBets(
         description: `${c.horseName} (${c.betType})`,
       }));
     await allocateNewSettledBets(tx, syndicateId, settled, actorMemberId, now);
+    await recordEvent(
+      tx,
+      syndicateId,
+      { memberId: actorMemberId, now },
+      betsImported(rows.length, settled.length, newRaces.size),
+    );
   });
   return { imported: rows.length, duplicates };
 }

@@ -9,6 +9,8 @@ import type { Db } from '../../db/client';
 import { memberClaims, members } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { inviteLinkCreated, memberClaimed } from '../audit/member-events';
+import { type Author, recordEvent } from '../audit/record';
 import { getMember, lockUserMemberships, MEMBER_NOT_FOUND } from './service';
 
 /** How long a claim link works (ms): 14 days. */
@@ -29,11 +31,12 @@ export async function createClaimLink(
   syndicateId: number,
   memberId: number,
   publicUrl: string,
-  now: Date,
+  by: Author,
 ): Promise<ClaimLink> {
+  const { now } = by;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ userId: members.userId })
+      .select({ userId: members.userId, name: members.name })
       .from(members)
       .where(and(eq(members.syndicateId, syndicateId), eq(members.id, memberId), isNull(members.archivedAt)))
       .for('update');
@@ -47,6 +50,7 @@ export async function createClaimLink(
     await tx
       .insert(memberClaims)
       .values({ syndicateId, memberId, tokenHash: hashClaimToken(token), expiresAt, createdAt: now });
+    await recordEvent(tx, syndicateId, by, inviteLinkCreated({ id: memberId, name: row.name }));
     const url = new URL('/claim', publicUrl);
     url.searchParams.set('token', token);
     return { url: url.toString(), expiresAt: expiresAt.toISOString() };
@@ -102,6 +106,8 @@ export async function claimMember(
         .update(memberClaims)
         .set({ usedAt: now, usedByUserId: userId })
         .where(eq(memberClaims.id, claim.id));
+      // By the claimed member itself, now linked to the caller.
+      await recordEvent(tx, syndicateId, { memberId, now }, memberClaimed(memberId));
       return { syndicateId, member: await getMember(tx, syndicateId, memberId) };
     });
   } catch (err) {

@@ -21,6 +21,7 @@ import {
 } from '../../auth/context';
 import { setActiveSyndicate } from '../../auth/sessions';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { authorOf } from '../audit/record';
 import { claimMember, createClaimLink } from './claims';
 import {
   archiveMember,
@@ -59,7 +60,7 @@ const scopedMembersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     { schema: { tags, response: { 204: z.null(), 409: messageSchema } } },
     async (req, reply) => {
       const { syndicateId, memberId } = tenantOf(req);
-      await archiveMember(db, syndicateId, memberId, now());
+      await archiveMember(db, syndicateId, memberId, authorOf(req, now()));
       return reply.code(204).send(null);
     },
   );
@@ -84,7 +85,7 @@ const scopedMembersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       schema: { tags, body: createMemberSchema, response: { 201: memberSchema, 409: messageSchema } },
     },
     async (req, reply) => {
-      const member = await createMember(db, tenantOf(req).syndicateId, req.body);
+      const member = await createMember(db, tenantOf(req).syndicateId, req.body, authorOf(req, now()));
       return reply.code(201).send(member);
     },
   );
@@ -102,7 +103,7 @@ const scopedMembersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     },
     async (req) => {
       const { syndicateId, memberId, role } = tenantOf(req);
-      return updateMember(db, syndicateId, { memberId, role }, req.params.id, req.body);
+      return updateMember(db, syndicateId, { memberId, role }, req.params.id, req.body, now());
     },
   );
 
@@ -117,7 +118,7 @@ const scopedMembersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       },
     },
     async (req, reply) => {
-      await archiveMember(db, tenantOf(req).syndicateId, req.params.id, now());
+      await archiveMember(db, tenantOf(req).syndicateId, req.params.id, authorOf(req, now()));
       return reply.code(204).send(null);
     },
   );
@@ -133,7 +134,7 @@ const scopedMembersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
         response: { 200: memberSchema, 404: messageSchema, 409: messageSchema },
       },
     },
-    async (req) => restoreMember(db, tenantOf(req).syndicateId, req.params.id),
+    async (req) => restoreMember(db, tenantOf(req).syndicateId, req.params.id, authorOf(req, now())),
   );
 
   app.post(
@@ -147,7 +148,13 @@ const scopedMembersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       },
     },
     async (req, reply) => {
-      const link = await createClaimLink(db, tenantOf(req).syndicateId, req.params.id, env.publicUrl, now());
+      const link = await createClaimLink(
+        db,
+        tenantOf(req).syndicateId,
+        req.params.id,
+        env.publicUrl,
+        authorOf(req, now()),
+      );
       return reply.code(201).send(link);
     },
   );

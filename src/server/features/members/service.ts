@@ -6,6 +6,8 @@ import type { CreateMember, FormerMember, Member, UpdateMember } from '../../../
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { memberArchived, memberCreated, memberRestored, memberUpdated } from '../audit/member-events';
+import { type Author, recordEvent } from '../audit/record';
 
 export const LAST_ADMIN = 'A syndicate needs at least one admin';
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -101,7 +103,12 @@ async function assertEmailFree(tx: Tx, syndicateId: number, email: string, excep
 const lockSyndicateMembers = (tx: Tx, syndicateId: number) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext('members:email'), ${syndicateId})`);
 
-export async function createMember(db: Db, syndicateId: number, input: CreateMember): Promise<Member> {
+export async function createMember(
+  db: Db,
+  syndicateId: number,
+  input: CreateMember,
+  by: Author,
+): Promise<Member> {
   return db.transaction(async (tx) => {
     await lockSyndicateMembers(tx, syndicateId);
     await assertEmailFree(tx, syndicateId, input.email);
@@ -110,6 +117,7 @@ export async function createMember(db: Db, syndicateId: number, input: CreateMem
       .values({ syndicateId, ...input })
       .returning(memberColumns);
     if (!member) throw new Error('insert returned no row');
+    await recordEvent(tx, syndicateId, by, memberCreated(member));
     return member;
   });
 }
@@ -124,6 +132,7 @@ export async function updateMember(
   caller: Caller,
   memberId: number,
   input: UpdateMember,
+  now: Date,
 ): Promise<Member> {
   return db.transaction(async (tx) => {
     const { target, usableAdmins, targetIsUsableAdmin } = await lockForChange(tx, syndicateId, memberId);
@@ -148,6 +157,8 @@ export async function updateMember(
       .where(and(current(syndicateId), eq(members.id, memberId)))
       .returning(memberColumns);
     if (!updated) throw notFound(MEMBER_NOT_FOUND);
+    const event = memberUpdated(memberId, caller.memberId === memberId, target, updated);
+    if (event) await recordEvent(tx, syndicateId, { memberId: caller.memberId, now }, event);
     return updated;
   });
 }
@@ -155,16 +166,23 @@ export async function updateMember(
 /**
  * Remove a member by archiving it: it leaves lists and rotation and its user loses access at
  * once (sessions only resolve non-archived members); its bets and history stay. The role drops
- * to member so that re-joining with the invite code never restores admin rights.
+ * to member so that re-joining with the invite code never restores admin rights. Recorded as
+ * member.left when the author is the member itself, else member.archived.
  */
-export async function archiveMember(db: Db, syndicateId: number, memberId: number, now: Date): Promise<void> {
+export async function archiveMember(
+  db: Db,
+  syndicateId: number,
+  memberId: number,
+  by: Author,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const { usableAdmins, targetIsUsableAdmin } = await lockForChange(tx, syndicateId, memberId);
+    const { target, usableAdmins, targetIsUsableAdmin } = await lockForChange(tx, syndicateId, memberId);
     if (targetIsUsableAdmin && usableAdmins <= 1) throw conflict(LAST_ADMIN);
     await tx
       .update(members)
-      .set({ archivedAt: now, role: 'member' })
+      .set({ archivedAt: by.now, role: 'member' })
       .where(and(current(syndicateId), eq(members.id, memberId)));
+    await recordEvent(tx, syndicateId, by, memberArchived(target, by.memberId === memberId));
   });
 }
 
@@ -196,7 +214,12 @@ export async function findAnyMember(db: Db, syndicateId: number, memberId: numbe
  * (member: removal drops admin rights). 404 unless it is a removed member of this syndicate; 409
  * when a current member has taken its e-mail meanwhile.
  */
-export async function restoreMember(db: Db, syndicateId: number, memberId: number): Promise<Member> {
+export async function restoreMember(
+  db: Db,
+  syndicateId: number,
+  memberId: number,
+  by: Author,
+): Promise<Member> {
   return db.transaction(async (tx) => {
     await lockSyndicateMembers(tx, syndicateId);
     const [row] = await tx
@@ -214,6 +237,7 @@ export async function restoreMember(db: Db, syndicateId: number, memberId: numbe
       .where(eq(members.id, memberId))
       .returning(memberColumns);
     if (!restored) throw notFound(MEMBER_NOT_FOUND);
+    await recordEvent(tx, syndicateId, by, memberRestored(restored));
     return restored;
   });
 }

@@ -13,6 +13,7 @@ import {
 import { raceResultResponseSchema, raceResultSchema } from '../../../shared/race-result';
 import { requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { authorOf } from '../audit/record';
 import { applyRaceResult } from './result-service';
 import { createRace, deleteRace, getRace, listRaces, updateRace } from './service';
 
@@ -39,7 +40,8 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.post(
     '/api/races',
     { schema: { tags, body: createRaceSchema, response: { 201: raceDetailSchema } } },
-    async (req, reply) => reply.code(201).send(await createRace(db, tenantOf(req).syndicateId, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await createRace(db, tenantOf(req).syndicateId, req.body, authorOf(req, now()))),
   );
 
   app.put(
@@ -54,7 +56,7 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
         response: { 200: raceDetailSchema, 403: messageSchema, 404: messageSchema },
       },
     },
-    async (req) => updateRace(db, tenantOf(req).syndicateId, req.params.id, req.body),
+    async (req) => updateRace(db, tenantOf(req).syndicateId, req.params.id, req.body, authorOf(req, now())),
   );
 
   // The result settles the race's bets by the settlement rules (result-service.ts); admins only.
@@ -90,7 +92,7 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       },
     },
     async (req, reply) => {
-      await deleteRace(db, tenantOf(req).syndicateId, req.params.id);
+      await deleteRace(db, tenantOf(req).syndicateId, req.params.id, authorOf(req, now()));
       return reply.code(204).send(null);
     },
   );

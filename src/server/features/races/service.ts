@@ -6,6 +6,8 @@ import type { StoredRaceResult } from '../../../shared/race-result';
 import type { Db } from '../../db/client';
 import { races } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { type Author, recordEvent } from '../audit/record';
+import { raceCreated, raceDeleted, raceUpdated } from '../audit/schedule-events';
 import { instantIn } from '../settings/service';
 
 export const RACE_NOT_FOUND = 'Race not found';
@@ -40,7 +42,7 @@ const toRace = (row: RaceRow): Race => ({
   result: publicResult(row.result),
 });
 
-const toColumns = async (db: Db, syndicateId: number, input: RaceValues) => ({
+const toColumns = async (db: Parameters<typeof instantIn>[0], syndicateId: number, input: RaceValues) => ({
   ...input,
   date: await instantIn(db, syndicateId, input.date),
 });
@@ -74,13 +76,21 @@ const toDetail = ({ runners, ...race }: RaceRow & { runners: RaceDetail['runners
   runners: runners ?? null,
 });
 
-export async function createRace(db: Db, syndicateId: number, input: RaceValues): Promise<RaceDetail> {
-  const [row] = await db
-    .insert(races)
-    .values({ syndicateId, ...(await toColumns(db, syndicateId, input)) })
-    .returning(detailColumns);
-  if (!row) throw new Error('insert returned no row');
-  return toDetail(row);
+export async function createRace(
+  db: Db,
+  syndicateId: number,
+  input: RaceValues,
+  by: Author,
+): Promise<RaceDetail> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(races)
+      .values({ syndicateId, ...(await toColumns(tx, syndicateId, input)) })
+      .returning(detailColumns);
+    if (!row) throw new Error('insert returned no row');
+    await recordEvent(tx, syndicateId, by, raceCreated(row));
+    return toDetail(row);
+  });
 }
 
 export async function updateRace(
@@ -88,23 +98,38 @@ export async function updateRace(
   syndicateId: number,
   raceId: number,
   input: RaceValues,
+  by: Author,
 ): Promise<RaceDetail> {
   if (!isStorableId(raceId)) throw notFound(RACE_NOT_FOUND);
-  const [row] = await db
-    .update(races)
-    .set(await toColumns(db, syndicateId, input))
-    .where(and(eq(races.syndicateId, syndicateId), eq(races.id, raceId)))
-    .returning(detailColumns);
-  if (!row) throw notFound(RACE_NOT_FOUND);
-  return toDetail(row);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(raceColumns)
+      .from(races)
+      .where(and(eq(races.syndicateId, syndicateId), eq(races.id, raceId)))
+      .for('update');
+    if (!before) throw notFound(RACE_NOT_FOUND);
+    const [row] = await tx
+      .update(races)
+      .set(await toColumns(tx, syndicateId, input))
+      .where(and(eq(races.syndicateId, syndicateId), eq(races.id, raceId)))
+      .returning(detailColumns);
+    if (!row) throw notFound(RACE_NOT_FOUND);
+    const after = toDetail(row);
+    const event = raceUpdated(raceId, toRace(before), after);
+    if (event) await recordEvent(tx, syndicateId, by, event);
+    return after;
+  });
 }
 
 /** Deletes the race; its bets stay, with raceId null (ON DELETE SET NULL). */
-export async function deleteRace(db: Db, syndicateId: number, raceId: number): Promise<void> {
+export async function deleteRace(db: Db, syndicateId: number, raceId: number, by: Author): Promise<void> {
   if (!isStorableId(raceId)) throw notFound(RACE_NOT_FOUND);
-  const deleted = await db
-    .delete(races)
-    .where(and(eq(races.syndicateId, syndicateId), eq(races.id, raceId)))
-    .returning({ id: races.id });
-  if (deleted.length === 0) throw notFound(RACE_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(races)
+      .where(and(eq(races.syndicateId, syndicateId), eq(races.id, raceId)))
+      .returning({ id: races.id, name: races.name, venue: races.venue });
+    if (!deleted) throw notFound(RACE_NOT_FOUND);
+    await recordEvent(tx, syndicateId, by, raceDeleted(deleted));
+  });
 }

@@ -5,6 +5,7 @@ import { createReminderSchema, reminderIdParamsSchema, reminderSchema } from '..
 import { scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
 import { noContent } from '../../lib/response-schemas';
+import { authorOf } from '../audit/record';
 import { completeReminder, createReminder, deleteReminder, findReminder, listReminders } from './service';
 
 export const remindersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
@@ -21,7 +22,12 @@ export const remindersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => 
     { schema: { tags, body: createReminderSchema, response: { 201: reminderSchema } } },
     async (req, reply) => {
       const { text, date, memberId } = req.body;
-      const reminder = await createReminder(db, tenantOf(req).syndicateId, { text, date, memberId }, now());
+      const reminder = await createReminder(
+        db,
+        tenantOf(req).syndicateId,
+        { text, date, memberId },
+        authorOf(req, now()),
+      );
       return reply.code(201).send(reminder);
     },
   );
@@ -43,7 +49,7 @@ export const remindersRoutes: FastifyPluginAsync = scopedRoutes(async (base) => 
     { schema: { tags, params: reminderIdParamsSchema, response: { 204: noContent } } },
     async (req, reply) => {
       const tenant = tenantOf(req);
-      await deleteReminder(db, tenant.syndicateId, tenant, req.params.id);
+      await deleteReminder(db, tenant.syndicateId, tenant, req.params.id, now());
       return reply.code(204).send(null);
     },
   );

@@ -8,6 +8,7 @@ import {
   setNextBetSchema,
 } from '../../../shared/rotation';
 import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
+import { authorOf } from '../audit/record';
 import { getNextBet, getRotation, setManualNextMember } from './service';
 
 export const rotationRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
@@ -34,7 +35,7 @@ export const rotationRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     },
     async (req) => {
       const { syndicateId } = tenantOf(req);
-      await setManualNextMember(db, syndicateId, req.body.memberId);
+      await setManualNextMember(db, syndicateId, req.body.memberId, authorOf(req, now()));
       return getNextBet(db, syndicateId, now());
     },
   );

@@ -6,6 +6,8 @@ import { type NextBet, type RotationItem, rotate } from '../../../shared/rotatio
 import type { Db } from '../../db/client';
 import { bets, members, races, syndicates } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
+import { type Author, recordEvent } from '../audit/record';
+import { nextBetSet } from '../audit/settings-events';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 export const MEMBER_INACTIVE = 'Only an active member can be picked for the next bet';
@@ -58,19 +60,35 @@ export async function getNextBet(db: Db, syndicateId: number, now: Date): Promis
   return { member: { id: first.member.id, name: first.member.name }, date: first.race.date };
 }
 
-/** Stores the admin's pick for the manual strategy (null clears it). */
+/** Stores the admin's pick for the manual strategy (null clears it); rotation.next_set when it changed. */
 export async function setManualNextMember(
   db: Db,
   syndicateId: number,
   memberId: number | null,
+  by: Author,
 ): Promise<void> {
-  if (memberId !== null) {
-    const [member] = await db
-      .select({ isActive: members.isActive })
-      .from(members)
-      .where(and(eq(members.syndicateId, syndicateId), eq(members.id, memberId), isNull(members.archivedAt)));
-    if (!member) throw notFound(MEMBER_NOT_FOUND);
-    if (!member.isActive) throw badRequest(MEMBER_INACTIVE, [{ path: 'memberId', message: MEMBER_INACTIVE }]);
-  }
-  await db.update(syndicates).set({ manualNextMemberId: memberId }).where(eq(syndicates.id, syndicateId));
+  await db.transaction(async (tx) => {
+    let picked: { id: number; name: string } | null = null;
+    if (memberId !== null) {
+      const [member] = await tx
+        .select({ id: members.id, name: members.name, isActive: members.isActive })
+        .from(members)
+        .where(
+          and(eq(members.syndicateId, syndicateId), eq(members.id, memberId), isNull(members.archivedAt)),
+        );
+      if (!member) throw notFound(MEMBER_NOT_FOUND);
+      if (!member.isActive)
+        throw badRequest(MEMBER_INACTIVE, [{ path: 'memberId', message: MEMBER_INACTIVE }]);
+      picked = member;
+    }
+    const [before] = await tx
+      .select({ id: syndicates.manualNextMemberId })
+      .from(syndicates)
+      .where(eq(syndicates.id, syndicateId))
+      .for('no key update');
+    if (!before) throw notFound();
+    await tx.update(syndicates).set({ manualNextMemberId: memberId }).where(eq(syndicates.id, syndicateId));
+    const event = nextBetSet(syndicateId, before.id, picked);
+    if (event) await recordEvent(tx, syndicateId, by, event);
+  });
 }

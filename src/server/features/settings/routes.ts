@@ -7,12 +7,12 @@ import {
   updateSettingsSchema,
 } from '../../../shared/settings';
 import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
-import { saveRacingApiKey } from '../racing/api-key';
-import { getSettings, updateSettings } from './service';
+import { authorOf } from '../audit/record';
+import { getSettings, saveApiKey, updateSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, sessionSecret } = app.deps;
+  const { db, sessionSecret, now } = app.deps;
   const tags = ['settings'];
 
   app.get('/api/settings', { schema: { tags, response: { 200: settingsSchema } } }, async (req) =>
@@ -25,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       onRequest: requireAdmin,
       schema: { tags, body: updateSettingsSchema, response: { 200: settingsSchema } },
     },
-    async (req) => updateSettings(db, tenantOf(req).syndicateId, req.body),
+    async (req) => updateSettings(db, tenantOf(req).syndicateId, req.body, authorOf(req, now())),
   );
 
   app.post(
@@ -34,6 +34,7 @@ export const settingsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       onRequest: requireAdmin,
       schema: { tags, body: apiKeyInputSchema, response: { 200: apiKeySavedSchema } },
     },
-    async (req) => saveRacingApiKey(db, tenantOf(req).syndicateId, sessionSecret, req.body.apiKey),
+    async (req) =>
+      saveApiKey(db, tenantOf(req).syndicateId, sessionSecret, req.body.apiKey, authorOf(req, now())),
   );
 });

@@ -7,6 +7,9 @@ import type { Settings } from '../../../shared/settings';
 import type { Db } from '../../db/client';
 import { syndicates } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { type Author, recordEvent } from '../audit/record';
+import { apiKeySaved, settingsUpdated } from '../audit/settings-events';
+import { saveRacingApiKey } from '../racing/api-key';
 
 const columns = {
   syndicateName: syndicates.name,
@@ -36,21 +39,60 @@ export async function updateSettings(
     timezone?: string | undefined;
     shareBasis?: Settings['shareBasis'] | undefined;
   },
+  by: Author,
 ): Promise<Settings> {
-  const [row] = await db
-    .update(syndicates)
-    .set({
-      name: input.syndicateName,
-      defaultBetAmountCents: toCents(input.defaultBetAmount),
-      currency: input.currency,
-      rotationStrategy: input.rotationStrategy,
-      ...(input.timezone ? { timezone: input.timezone } : {}),
-      ...(input.shareBasis ? { shareBasis: input.shareBasis } : {}),
-    })
-    .where(eq(syndicates.id, syndicateId))
-    .returning(columns);
-  if (!row) throw notFound();
-  return toSettings(row);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(columns)
+      .from(syndicates)
+      .where(eq(syndicates.id, syndicateId))
+      .for('no key update');
+    if (!before) throw notFound();
+    const [row] = await tx
+      .update(syndicates)
+      .set({
+        name: input.syndicateName,
+        defaultBetAmountCents: toCents(input.defaultBetAmount),
+        currency: input.currency,
+        rotationStrategy: input.rotationStrategy,
+        ...(input.timezone ? { timezone: input.timezone } : {}),
+        ...(input.shareBasis ? { shareBasis: input.shareBasis } : {}),
+      })
+      .where(eq(syndicates.id, syndicateId))
+      .returning(columns);
+    if (!row) throw notFound();
+    const settings = toSettings(row);
+    const event = settingsUpdated(syndicateId, toSettings(before), settings);
+    if (event) await recordEvent(tx, syndicateId, by, event);
+    return settings;
+  });
+}
+
+/**
+ * Saves the racing data API key (sealed by features/racing/api-key.ts) and records that it was
+ * saved, in one transaction; the event never holds the key nor any part of it.
+ */
+export async function saveApiKey(
+  db: Db,
+  syndicateId: number,
+  secret: string,
+  apiKey: string,
+  by: Author,
+): Promise<{ configured: true; last4: string }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ sealed: syndicates.racingApiKeyEnc })
+      .from(syndicates)
+      .where(eq(syndicates.id, syndicateId))
+      .for('no key update');
+    if (!before) throw notFound();
+    // saveRacingApiKey (owned by the racing feature) is typed for the pool's handle but only calls
+    // update(), which a transaction has too: handing it the transaction keeps the key and its
+    // event in one commit. (Widening its parameter to Pick<Db, 'update'> would drop this cast.)
+    const saved = await saveRacingApiKey(tx as unknown as Db, syndicateId, secret, apiKey);
+    await recordEvent(tx, syndicateId, by, apiKeySaved(syndicateId, before.sealed !== null));
+    return saved;
+  });
 }
 
 type Reader = Pick<Db, 'select'>;

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client';
 import { memberSubscriptions, members, subscriptionPlans } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { subscriptionAssigned } from '../audit/plan-events';
+import { type Author, recordEvent } from '../audit/record';
 import { dayIn } from '../settings/service';
 import { PLAN_NOT_FOUND } from './service';
 
@@ -17,12 +19,13 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function assertMember(db: Db | Tx, syndicateId: number, memberId: number, lock = false) {
   const query = db
-    .select({ id: members.id })
+    .select({ id: members.id, name: members.name })
     .from(members)
     .where(and(eq(members.syndicateId, syndicateId), eq(members.id, memberId), isNull(members.archivedAt)))
     .limit(1);
   const [member] = lock ? await query.for('update') : await query;
   if (!member) throw notFound(MEMBER_NOT_FOUND);
+  return member;
 }
 
 /** Only this module writes the status column, with one of the two values. */
@@ -88,10 +91,11 @@ export async function assignSubscription(
   syndicateId: number,
   memberId: number,
   input: { subscriptionId: number; startDate: string },
+  by: Author,
 ): Promise<MemberSubscription> {
   try {
     return await db.transaction(async (tx) => {
-      await assertMember(tx, syndicateId, memberId, true);
+      const member = await assertMember(tx, syndicateId, memberId, true);
       const startDate = await dayIn(tx, syndicateId, input.startDate);
       // 1900-01-01T00:00Z is still 1899 in New York: the day, not only the text, must be in range.
       const year = Number(startDate.slice(0, 4));
@@ -100,6 +104,7 @@ export async function assignSubscription(
       const [plan] = await tx
         .select({
           id: subscriptionPlans.id,
+          name: subscriptionPlans.name,
           durationMonths: subscriptionPlans.durationMonths,
           priceCents: subscriptionPlans.priceCents,
         })
@@ -135,6 +140,19 @@ export async function assignSubscription(
       if (!row) throw new Error('insert returned no row');
       const [created] = await selectSubscriptions(tx, syndicateId, memberId, row.id);
       if (!created) throw new Error('inserted row not found');
+      await recordEvent(
+        tx,
+        syndicateId,
+        by,
+        subscriptionAssigned({
+          id: row.id,
+          memberName: member.name,
+          planName: plan.name,
+          priceCents: plan.priceCents,
+          startDate: created.startDate,
+          endDate: created.endDate,
+        }),
+      );
       return created;
     });
   } catch (err) {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/subscription';
 import { requireAdmin, requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { authorOf } from '../audit/record';
 import { getMember } from '../members/service';
 import { assignSubscription, listMemberSubscriptions } from './member-subscriptions-service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './service';
@@ -20,7 +21,7 @@ const tags = ['subscriptions'];
 
 export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, now } = app.deps;
   const adminOfPlan = requireAdminOf(getPlan);
   const adminOfMember = requireAdminOf(getMember);
 
@@ -31,7 +32,8 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
   app.post(
     '/api/subscriptions',
     { onRequest: requireAdmin, schema: { tags, body: planInputSchema, response: { 201: planSchema } } },
-    async (req, reply) => reply.code(201).send(await createPlan(db, tenantOf(req).syndicateId, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await createPlan(db, tenantOf(req).syndicateId, req.body, authorOf(req, now()))),
   );
 
   app.put(
@@ -46,7 +48,7 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
         response: { 200: planSchema, 404: messageSchema },
       },
     },
-    async (req) => updatePlan(db, tenantOf(req).syndicateId, req.params.id, req.body),
+    async (req) => updatePlan(db, tenantOf(req).syndicateId, req.params.id, req.body, authorOf(req, now())),
   );
 
   app.delete(
@@ -60,7 +62,7 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
       },
     },
     async (req, reply) => {
-      await deletePlan(db, tenantOf(req).syndicateId, req.params.id);
+      await deletePlan(db, tenantOf(req).syndicateId, req.params.id, authorOf(req, now()));
       return reply.code(204).send(null);
     },
   );
@@ -89,7 +91,13 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
       },
     },
     async (req, reply) => {
-      const created = await assignSubscription(db, tenantOf(req).syndicateId, req.params.id, req.body);
+      const created = await assignSubscription(
+        db,
+        tenantOf(req).syndicateId,
+        req.params.id,
+        req.body,
+        authorOf(req, now()),
+      );
       return reply.code(201).send(created);
     },
   );

@@ -6,6 +6,8 @@ import type { Plan, PlanValues } from '../../../shared/subscription';
 import type { Db } from '../../db/client';
 import { memberSubscriptions, members, subscriptionPlans } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
+import { planCreated, planDeleted, planUpdated } from '../audit/plan-events';
+import { type Author, recordEvent } from '../audit/record';
 
 export const PLAN_NOT_FOUND = 'Subscription plan not found';
 export const PLAN_HAS_ACTIVE_MEMBERS = 'Plan has active members';
@@ -70,14 +72,23 @@ const columnsOf = (input: PlanValues) => ({
   features: input.features,
 });
 
-export async function createPlan(db: Db, syndicateId: number, input: PlanValues): Promise<Plan> {
-  const [row] = await db
-    .insert(subscriptionPlans)
-    .values({ syndicateId, ...columnsOf(input) })
-    .returning({ id: subscriptionPlans.id });
-  if (!row) throw new Error('insert returned no row');
-  // A new plan has no holders yet.
-  return { id: row.id, ...input, activeMembers: 0 };
+export async function createPlan(db: Db, syndicateId: number, input: PlanValues, by: Author): Promise<Plan> {
+  return db.transaction(async (tx) => {
+    const columns = columnsOf(input);
+    const [row] = await tx
+      .insert(subscriptionPlans)
+      .values({ syndicateId, ...columns })
+      .returning({ id: subscriptionPlans.id });
+    if (!row) throw new Error('insert returned no row');
+    await recordEvent(
+      tx,
+      syndicateId,
+      by,
+      planCreated({ id: row.id, name: input.name, priceCents: columns.priceCents, duration: input.duration }),
+    );
+    // A new plan has no holders yet.
+    return { id: row.id, ...input, activeMembers: 0 };
+  });
 }
 
 export async function updatePlan(
@@ -85,15 +96,31 @@ export async function updatePlan(
   syndicateId: number,
   planId: number,
   input: PlanValues,
+  by: Author,
 ): Promise<Plan> {
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        name: subscriptionPlans.name,
+        priceCents: subscriptionPlans.priceCents,
+        duration: subscriptionPlans.durationMonths,
+        description: subscriptionPlans.description,
+        features: subscriptionPlans.features,
+      })
+      .from(subscriptionPlans)
+      .where(and(eq(subscriptionPlans.syndicateId, syndicateId), eq(subscriptionPlans.id, planId)))
+      .for('update');
+    if (!before) throw notFound(PLAN_NOT_FOUND);
     const [row] = await tx
       .update(subscriptionPlans)
       .set(columnsOf(input))
       .where(and(eq(subscriptionPlans.syndicateId, syndicateId), eq(subscriptionPlans.id, planId)))
       .returning({ id: subscriptionPlans.id });
     if (!row) throw notFound(PLAN_NOT_FOUND);
-    return getPlan(tx, syndicateId, planId);
+    const plan = await getPlan(tx, syndicateId, planId);
+    const event = planUpdated(planId, { ...before, price: fromCents(before.priceCents) }, plan);
+    if (event) await recordEvent(tx, syndicateId, by, event);
+    return plan;
   });
 }
 
@@ -102,10 +129,10 @@ export async function updatePlan(
  * members, go with it. The plan row is locked first, so an assignment racing this delete
  * either lands before (→ 409 here) or fails its foreign key after (→ 404 there).
  */
-export async function deletePlan(db: Db, syndicateId: number, planId: number): Promise<void> {
+export async function deletePlan(db: Db, syndicateId: number, planId: number, by: Author): Promise<void> {
   await db.transaction(async (tx) => {
     const [plan] = await tx
-      .select({ id: subscriptionPlans.id })
+      .select({ id: subscriptionPlans.id, name: subscriptionPlans.name })
       .from(subscriptionPlans)
       .where(and(eq(subscriptionPlans.syndicateId, syndicateId), eq(subscriptionPlans.id, planId)))
       .for('update');
@@ -119,5 +146,6 @@ export async function deletePlan(db: Db, syndicateId: number, planId: number): P
     if (held) throw conflict(PLAN_HAS_ACTIVE_MEMBERS);
     // Its past assignments stay (their plan becomes null): the dues they charged are history.
     await tx.delete(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
+    await recordEvent(tx, syndicateId, by, planDeleted(plan));
   });
 }

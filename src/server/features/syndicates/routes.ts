@@ -9,6 +9,7 @@ import {
 } from '../../../shared/syndicate';
 import { requireAdmin, requireSession, requireUser, tenantOf } from '../../auth/context';
 import { setActiveSyndicate } from '../../auth/sessions';
+import { authorOf } from '../audit/record';
 import { createSyndicate, joinSyndicate, listForUser, regenerateInviteCode } from './service';
 
 const messageSchema = z.object({ message: z.string() });
@@ -41,7 +42,7 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req, reply) => {
       const auth = requireUser(req);
-      const syndicate = await createSyndicate(db, caller(auth), req.body);
+      const syndicate = await createSyndicate(db, caller(auth), req.body, now());
       await setActiveSyndicate(db, auth.sessionHash, syndicate.id);
       return reply.code(201).send(syndicate);
     },
@@ -71,6 +72,8 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
       onRequest: requireAdmin,
       schema: { tags: ['syndicates'], response: { 200: z.object({ inviteCode: z.string() }) } },
     },
-    async (req) => ({ inviteCode: await regenerateInviteCode(db, tenantOf(req).syndicateId) }),
+    async (req) => ({
+      inviteCode: await regenerateInviteCode(db, tenantOf(req).syndicateId, authorOf(req, now())),
+    }),
   );
 };

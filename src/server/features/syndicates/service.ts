@@ -8,6 +8,9 @@ import type { Db } from '../../db/client';
 import { joinFailures, members, syndicates, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { memberJoined, syndicateCreated } from '../audit/member-events';
+import { type Author, recordEvent } from '../audit/record';
+import { inviteCodeRegenerated } from '../audit/settings-events';
 import { lockUserMemberships, type Tx } from '../members/service';
 
 export const INVALID_INVITE_CODE = 'Invalid invite code';
@@ -66,6 +69,7 @@ export async function createSyndicate(
   db: Db,
   caller: Caller,
   input: { name: string; description?: string | undefined; timezone?: string | undefined },
+  now: Date,
 ): Promise<Syndicate> {
   return withFreshCode((inviteCode) =>
     db.transaction(async (tx) => {
@@ -79,7 +83,17 @@ export async function createSyndicate(
         })
         .returning(publicColumns);
       if (!syndicate) throw new Error('insert returned no row');
-      await tx.insert(members).values(memberFor(caller, syndicate.id, 'admin'));
+      const [admin] = await tx
+        .insert(members)
+        .values(memberFor(caller, syndicate.id, 'admin'))
+        .returning({ id: members.id });
+      if (!admin) throw new Error('insert returned no row');
+      await recordEvent(
+        tx,
+        syndicate.id,
+        { memberId: admin.id, now },
+        syndicateCreated(syndicate.id, syndicate.name),
+      );
       return syndicate;
     }),
   );
@@ -145,10 +159,16 @@ export async function joinSyndicate(
         .for('update');
       if (match) {
         await tx.update(members).set({ userId: caller.userId }).where(eq(members.id, match.id));
+        await recordEvent(tx, syndicate.id, { memberId: match.id, now }, memberJoined(match.id, true));
         return syndicate;
       }
     }
-    await tx.insert(members).values(memberFor(caller, syndicate.id, 'member'));
+    const [joined] = await tx
+      .insert(members)
+      .values(memberFor(caller, syndicate.id, 'member'))
+      .returning({ id: members.id });
+    if (!joined) throw new Error('insert returned no row');
+    await recordEvent(tx, syndicate.id, { memberId: joined.id, now }, memberJoined(joined.id, false));
     return syndicate;
   });
   if (outcome === 'limited') throw new HttpError(429, TOO_MANY_JOINS);
@@ -163,9 +183,13 @@ async function emailVerified(tx: Tx, userId: number): Promise<boolean> {
   return row?.v === true;
 }
 
-export async function regenerateInviteCode(db: Db, syndicateId: number): Promise<string> {
-  return withFreshCode(async (inviteCode) => {
-    await db.update(syndicates).set({ inviteCode }).where(eq(syndicates.id, syndicateId));
-    return inviteCode;
-  });
+/** A new invite code (the old one stops working); the event never holds either code. */
+export async function regenerateInviteCode(db: Db, syndicateId: number, by: Author): Promise<string> {
+  return withFreshCode((inviteCode) =>
+    db.transaction(async (tx) => {
+      await tx.update(syndicates).set({ inviteCode }).where(eq(syndicates.id, syndicateId));
+      await recordEvent(tx, syndicateId, by, inviteCodeRegenerated(syndicateId));
+      return inviteCode;
+    }),
+  );
 }
