@@ -393,3 +393,61 @@ describe('property: breakdown rows sum to the summary', () => {
     );
   });
 });
+
+describe('property: streaks and best winners agree with a plain reading of the bets', () => {
+  it('for random settled sequences (ties on the date included), the summary finds the same runs and winners', async () => {
+    const c = await crew(t);
+    const betArb = fc.record({
+      status: fc.constantFrom('pending', 'win', 'loss', 'placed', 'void'),
+      result: fc.integer({ min: -1_000, max: 5_000 }),
+      odds: fc.integer({ min: 101, max: 3_000 }),
+      // Few distinct times, so equal dates are common and the id breaks the tie.
+      slot: fc.integer({ min: 0, max: 12 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(betArb, { maxLength: 40 }), async (bets) => {
+        await t.database.db.execute(sql`delete from bets where syndicate_id = ${c.syndicateId}`);
+        const stored: { id: number; slot: number; status: string; result: number; odds: number }[] = [];
+        for (const b of bets) {
+          const result = b.status === 'pending' ? null : b.status === 'void' ? 0 : b.result;
+          const { rows } = await t.database.db.execute<{ id: number }>(sql`
+            insert into bets (syndicate_id, member_id, horse_name, bet_type, odds_hundredths, amount_cents,
+                              status, result_cents, date)
+            values (${c.syndicateId}, ${c.adminMemberId}, ${`H${stored.length}`}, 'win', ${b.odds}, 100,
+                    ${b.status}::bet_status, ${result}, ${new Date(Date.UTC(2030, 0, 1, b.slot)).toISOString()})
+            returning id`);
+          stored.push({ id: rows[0]!.id, slot: b.slot, status: b.status, result: result ?? 0, odds: b.odds });
+        }
+        // The plain reading: settled bets in date order (ties by id), runs of equal status.
+        const settled = stored
+          .filter((b) => b.status === 'win' || b.status === 'loss' || b.status === 'placed')
+          .sort((x, y) => x.slot - y.slot || x.id - y.id);
+        const runs: { status: string; length: number }[] = [];
+        for (const b of settled) {
+          const last = runs.at(-1);
+          if (last && last.status === b.status) last.length++;
+          else runs.push({ status: b.status, length: 1 });
+        }
+        const longest = (status: string) =>
+          Math.max(0, ...runs.filter((r) => r.status === status).map((r) => r.length));
+        const newest = runs.at(-1);
+        const wins = settled.filter((b) => b.status === 'win');
+        const best = (key: 'result' | 'odds') =>
+          [...wins].sort((x, y) => y[key] - x[key] || x.slot - y.slot || x.id - y.id)[0]?.id ?? null;
+
+        const s = await get<InsightsSummary>(c, '/api/insights/summary');
+        expect(s.streaks).toEqual({
+          current:
+            newest && newest.status !== 'placed'
+              ? { kind: newest.status as 'win' | 'loss', length: newest.length }
+              : null,
+          longestWin: longest('win'),
+          longestLoss: longest('loss'),
+        });
+        expect(s.biggestWin?.betId ?? null).toBe(best('result'));
+        expect(s.longestPrice?.betId ?? null).toBe(best('odds'));
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

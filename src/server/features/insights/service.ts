@@ -46,33 +46,53 @@ const FILTERED = (extraColumns = '') => `
        and ($3::date is null or b.date < ($3::date + 1)::timestamp at time zone z.tz)
        and ($4::int is null or b.member_id = $4))`;
 
+/**
+ * One statement, one pass per part: the figures and the best winners in one aggregate over the
+ * bets (the best winner is the max of [result, −date, −id], its name read by primary key after),
+ * and the streaks in one ordered pass over the settled bets, newest first: a run starts where the
+ * status differs from the bet before it and ends where it differs from the bet after; a run's
+ * length is read at its end. The run holding the newest bet is the current one.
+ */
 const SUMMARY = {
   name: 'insights_summary',
   text: `
     with ${FILTERED()},
-    s as (select * from f where ${SETTLED}),
-    runs as (
-      select status, count(*)::int as len, max(rn) as last_rn
-        from (select status,
-                     row_number() over (order by date, id) as rn,
-                     row_number() over (partition by status order by date, id) as rs
-                from s) x
-       group by status, rn - rs)
-    select (select count(*)::int from f) as bets,
-           count(*)::int as settled,
-           (count(*) filter (where status = 'win'))::int as wins,
-           coalesce(sum(amount_cents), 0)::float8 as staked,
-           coalesce(sum(result_cents), 0)::float8 as profit,
-           avg(odds_hundredths)::float8 as avg_odds,
+    a as (
+      select count(*)::int as bets,
+             (count(*) filter (where ${SETTLED}))::int as settled,
+             (count(*) filter (where status = 'win'))::int as wins,
+             coalesce(sum(amount_cents) filter (where ${SETTLED}), 0)::float8 as staked,
+             coalesce(sum(result_cents) filter (where ${SETTLED}), 0)::float8 as profit,
+             (avg(odds_hundredths) filter (where ${SETTLED}))::float8 as avg_odds,
+             max(array[result_cents::float8, -extract(epoch from date)::float8, -id::float8])
+               filter (where status = 'win') as big,
+             max(array[odds_hundredths::float8, -extract(epoch from date)::float8, -id::float8])
+               filter (where status = 'win') as long
+        from f),
+    w as (
+      select status, date, id,
+             row_number() over o as rn,
+             (status is distinct from lag(status) over o) as starts,
+             (status is distinct from lead(status) over o) as ends
+        from f where ${SETTLED}
+      window o as (order by date desc, id desc)),
+    r as (
+      select status, rn, ends,
+             rn - max(case when starts then rn end)
+                    over (order by date desc, id desc rows between unbounded preceding and current row) + 1 as len
+        from w),
+    k as (
+      select coalesce(max(len) filter (where ends and status = 'win'), 0)::int as longest_win,
+             coalesce(max(len) filter (where ends and status = 'loss'), 0)::int as longest_loss,
+             (min(rn) filter (where ends))::int as current_length,
+             min(status::text) filter (where rn = 1) as current_status
+        from r)
+    select a.bets, a.settled, a.wins, a.staked, a.profit, a.avg_odds, k.*,
            (select json_build_object('betId', id, 'horseName', horse_name, 'cents', result_cents)
-              from s where status = 'win' order by result_cents desc, date, id limit 1) as biggest,
+              from bets where syndicate_id = $1 and id = -(a.big[3])::int) as biggest,
            (select json_build_object('betId', id, 'horseName', horse_name, 'odds', odds_hundredths)
-              from s where status = 'win' order by odds_hundredths desc, date, id limit 1) as longest,
-           (select coalesce(max(len) filter (where status = 'win'), 0) from runs) as longest_win,
-           (select coalesce(max(len) filter (where status = 'loss'), 0) from runs) as longest_loss,
-           (select json_build_object('status', status, 'length', len)
-              from runs order by last_rn desc limit 1) as current
-      from s`,
+              from bets where syndicate_id = $1 and id = -(a.long[3])::int) as longest
+      from a, k`,
 };
 
 interface SummaryRow {
@@ -86,7 +106,9 @@ interface SummaryRow {
   longest: { betId: number; horseName: string; odds: number } | null;
   longest_win: number;
   longest_loss: number;
-  current: { status: string; length: number } | null;
+  /** The newest settled bet's run: its status and length (null with nothing settled). */
+  current_status: string | null;
+  current_length: number | null;
 }
 
 /** 404 when the member is not the syndicate's (former members are, and can be looked at). */
@@ -121,10 +143,10 @@ export async function getSummary(
     values: [syndicateId, q.from ?? null, q.to ?? null, q.memberId ?? null],
   });
   const r = rows[0]!;
-  const kind = r.current?.status;
+  const kind = r.current_status;
   const current =
-    r.current && (kind === 'win' || kind === 'loss')
-      ? { kind: kind as 'win' | 'loss', length: r.current.length }
+    (kind === 'win' || kind === 'loss') && r.current_length !== null
+      ? { kind: kind as 'win' | 'loss', length: r.current_length }
       : null;
   return {
     ...figures(r),
@@ -145,20 +167,16 @@ const ODDS_BAND_SQL = `case ${ODDS_BANDS.slice(1)
   .map((b, i) => `when odds_hundredths < ${b.min} then '${ODDS_BANDS[i]!.key}'`)
   .join(' ')} else '${ODDS_BANDS[ODDS_BANDS.length - 1]!.key}' end`;
 
-/** Per `by`: the extra columns f selects, the key expression, and the label expression (or null: JS labels). */
-const GROUPS: Record<BreakdownBy, { columns: string; join: string; key: string; label: string | null }> = {
+/** Per `by`: the extra columns f selects, the join, the key expression, and 'members' when the labels are members' names (joined after grouping; otherwise labelled in JS). */
+const GROUPS: Record<BreakdownBy, { columns: string; join: string; key: string; label: 'members' | null }> = {
   venue: { columns: ', r.venue as g', join: 'left join races r on r.id = b.race_id', key: 'g', label: null },
   jockey: { columns: `, nullif(btrim(b.jockey), '') as g`, join: '', key: 'g', label: null },
   trainer: { columns: `, nullif(btrim(b.trainer), '') as g`, join: '', key: 'g', label: null },
   betType: { columns: ', b.bet_type::text as g', join: '', key: 'g', label: null },
   oddsType: { columns: ', b.odds_type::text as g', join: '', key: 'g', label: null },
   oddsBand: { columns: '', join: '', key: ODDS_BAND_SQL, label: null },
-  member: {
-    columns: ', b.member_id as g, m.name as gl',
-    join: 'join members m on m.id = b.member_id',
-    key: 'g',
-    label: 'gl',
-  },
+  // Grouped by id first; the names are joined to the (few) groups afterwards.
+  member: { columns: ', b.member_id as g', join: '', key: 'g', label: 'members' },
   weekday: {
     columns: ', extract(isodow from b.date at time zone z.tz)::int as g',
     join: '',
@@ -174,19 +192,21 @@ function breakdownStatement(by: BreakdownBy) {
     'from bets b cross join z',
     `from bets b cross join z ${g.join}`,
   );
-  const label = g.label ?? 'null::text';
-  return {
-    name: `insights_breakdown_${by}`,
-    text: `
-      with ${filtered}
-      select ${g.key} as key, ${g.label ? `min(${label})` : 'null::text'} as label,
+  const figures = `
              count(*)::int as bets,
              (count(*) filter (where ${SETTLED}))::int as settled,
              (count(*) filter (where status = 'win'))::int as wins,
              coalesce(sum(amount_cents) filter (where ${SETTLED}), 0)::float8 as staked,
-             coalesce(sum(result_cents) filter (where ${SETTLED}), 0)::float8 as profit
-        from f
-       group by 1`,
+             coalesce(sum(result_cents) filter (where ${SETTLED}), 0)::float8 as profit`;
+  return {
+    name: `insights_breakdown_${by}`,
+    text:
+      g.label === 'members'
+        ? `with ${filtered},
+           grouped as (select ${g.key} as key, ${figures} from f group by 1)
+           select grouped.*, m.name as label from grouped left join members m on m.id = grouped.key`
+        : `with ${filtered}
+           select ${g.key} as key, null::text as label, ${figures} from f group by 1`,
   };
 }
 const BREAKDOWNS = Object.fromEntries(
