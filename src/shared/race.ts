@@ -118,7 +118,11 @@ export const raceSchema = z.object({
 export type Race = z.infer<typeof raceSchema>;
 
 /** GET /api/races/:id: the race with its field (imported runners; null when none are known). */
-export const raceDetailSchema = raceSchema.extend({ runners: z.array(runnerSchema).nullable() });
+export const raceDetailSchema = raceSchema.extend({
+  runners: z.array(runnerSchema).nullable(),
+  /** The bets the race's stored result settled (a corrected result re-settles them); [] without one. */
+  resultBetIds: z.array(z.number().int()),
+});
 export type RaceDetail = z.infer<typeof raceDetailSchema>;
 
 /** The race as a bet carries it. */

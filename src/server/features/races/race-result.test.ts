@@ -99,6 +99,10 @@ describe('POST /api/races/:id/result', () => {
       rule4: null,
     });
     expect(detail.result).not.toHaveProperty('settledBetIds');
+    // The bets this result settled are listed beside it (the Enter result preview re-settles them).
+    expect([...detail.resultBetIds].sort((x, y) => x - y)).toEqual(
+      res.settled.map((s) => s.betId).sort((x, y) => x - y),
+    );
     const listed = (await c.member.get('/api/races')).json<RaceDetail[]>().find((r) => r.id === raceId);
     expect(listed?.result?.finishers).toHaveLength(4);
 

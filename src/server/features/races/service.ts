@@ -74,6 +74,7 @@ const detailColumns = { ...raceColumns, runners: races.runners };
 const toDetail = ({ runners, ...race }: RaceRow & { runners: RaceDetail['runners'] }): RaceDetail => ({
   ...toRace(race),
   runners: runners ?? null,
+  resultBetIds: race.result?.settledBetIds ?? [],
 });
 
 export async function createRace(

@@ -19,6 +19,7 @@ const race = (over: Partial<RaceDetail> = {}): RaceDetail => ({
   customFields: null,
   result: null,
   runners: null,
+  resultBetIds: [],
   ...over,
 });
 
@@ -106,8 +107,10 @@ describe('Enter result preview (the server’s plan)', () => {
       const row = first.rows.find((r) => r.bet.id === b.id && r.kind === 'settle');
       return row ? { ...b, status: row.status, result: row.result } : b;
     });
-    const stakes = race({ result: stored });
+    // The server lists the bets its stored result settled; a bet it no longer has is left out.
+    const stakes = race({ result: stored, resultBetIds: [1, 2, 3, 4, 5, 6, 99] });
     expect([...previousResultBetIds(settledBets, stakes)].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(previousResultBetIds(settledBets, race({ result: null, resultBetIds: [] })).size).toBe(0);
 
     // The same result again changes nothing.
     const again = previewResult(settledBets, stakes, result(journey));

@@ -1,9 +1,7 @@
 // What a race result will do to the syndicate's bets on the race, before it is posted: the same
 // plan the server settles with (shared/race-result.ts planRaceResult → shared/settlement.ts), so
 // the preview is the outcome. The server settles every pending bet on the race and re-settles the
-// bets its previous result settled; which bets those were is the server's bookkeeping, so the
-// client recognises them as the settled bets whose status and result are exactly what the stored
-// result gives them.
+// bets its previous result settled, which GET /api/races/:id lists as `resultBetIds`.
 import type { Bet, BetStatus } from '@shared/bet';
 import { fromCents, toCents } from '@shared/money';
 import type { RaceDetail } from '@shared/race';
@@ -55,22 +53,18 @@ function plan(bets: readonly Bet[], race: RaceDetail, result: ResultRules): Plan
 }
 
 /**
- * The settled bets on the race that its stored result settled: those whose status and result are
- * what that result gives them. (A bet settled by hand to the very same outcome is counted too;
- * one the result settled and an admin later re-settled differently is not.)
+ * The settled bets on the race that its stored result settled: the server lists them
+ * (`resultBetIds`). A bet an admin re-settled by hand afterwards is among them too: a corrected
+ * result re-settles it, as the server does.
  */
 export function previousResultBetIds(bets: readonly Bet[], race: RaceDetail): Set<number> {
-  const ids = new Set<number>();
-  if (!race.result) return ids;
-  const settled = raceBets(bets, race.id).filter((b) => b.status !== 'pending');
-  const byId = new Map(settled.map((b) => [b.id, b]));
-  for (const item of plan(settled, race, race.result)) {
-    const bet = byId.get(item.betId);
-    if (!bet || item.kind !== 'settle' || !item.outcome.ok) continue;
-    const s = item.outcome.settlement;
-    if (s.status === bet.status && bet.result !== null && s.result === toCents(bet.result)) ids.add(bet.id);
-  }
-  return ids;
+  if (!race.result) return new Set();
+  const listed = new Set(race.resultBetIds);
+  return new Set(
+    raceBets(bets, race.id)
+      .filter((b) => b.status !== 'pending' && listed.has(b.id))
+      .map((b) => b.id),
+  );
 }
 
 /**
