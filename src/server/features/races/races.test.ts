@@ -63,6 +63,7 @@ describe('POST /api/races', () => {
       customFields: { prize: '$8m', class: 'Handicap' },
       result: null,
       runners: null,
+      resultBetIds: [],
     });
     expect((await admin.get(`/api/races/${created.id}`)).json()).toEqual(created);
   });
