@@ -8,6 +8,7 @@ const ROUTES: readonly { path: string; title: string; bottom: string; heading: s
   { path: '/bets', title: 'Bets', bottom: 'Bets', heading: 'Bets' },
   { path: '/bank', title: 'Bank', bottom: 'Bank', heading: 'Bank', more: true },
   { path: '/insights', title: 'Insights', bottom: 'Insights', heading: 'Insights', more: true },
+  { path: '/activity', title: 'Activity', bottom: 'Activity', heading: 'Activity', more: true },
   { path: '/rankings', title: 'Rankings', bottom: 'Rankings', heading: 'Punter Rankings' },
   { path: '/calendar', title: 'Calendar', bottom: 'Calendar', heading: 'Race Calendar' },
   { path: '/reminders', title: 'Reminders', bottom: 'Reminders', heading: 'Reminders' },

@@ -212,6 +212,7 @@ const LISTS = [
   'GET /api/insights/breakdown',
   'GET /api/insights/timeline',
   'GET /api/insights/share',
+  'GET /api/calendar/feed',
   'GET /api/export/bets.csv',
   'GET /api/export/members.csv',
   'GET /api/export/rankings.csv',

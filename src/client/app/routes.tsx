@@ -12,6 +12,7 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
   '/bets': () => import('@/features/bets/bets-page').then((m) => m.BetsPage),
   '/bank': () => import('@/features/bank/bank-page').then((m) => m.BankPage),
   '/insights': () => import('@/features/insights/insights-page').then((m) => m.InsightsPage),
+  '/activity': () => import('@/features/activity/activity-page').then((m) => m.ActivityPage),
   '/rankings': () => import('@/features/rankings/rankings-page').then((m) => m.RankingsPage),
   '/calendar': () => import('@/features/calendar/calendar-page').then((m) => m.CalendarPage),
   '/reminders': () => import('@/features/reminders/reminders-page').then((m) => m.RemindersPage),
@@ -39,6 +40,7 @@ const MembersPage = page('/members');
 const BetsPage = page('/bets');
 const BankPage = page('/bank');
 const InsightsPage = page('/insights');
+const ActivityPage = page('/activity');
 const RankingsPage = page('/rankings');
 const CalendarPage = page('/calendar');
 const RemindersPage = page('/reminders');
@@ -57,6 +59,7 @@ export function SyndicateRoutes() {
             <Route path="/bets" component={BetsPage} />
             <Route path="/bank" component={BankPage} />
             <Route path="/insights" component={InsightsPage} />
+            <Route path="/activity" component={ActivityPage} />
             <Route path="/rankings" component={RankingsPage} />
             <Route path="/calendar" component={CalendarPage} />
             <Route path="/reminders" component={RemindersPage} />

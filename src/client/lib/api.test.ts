@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGetOrNullOn401, apiRequest, readApiErrorBody } from './api';
+import { ApiError, apiGetOrNullOn401, apiRequest, apiSendText, readApiErrorBody } from './api';
 
 function stubFetch(status: number, body: string, statusText = '') {
   const fetchMock = vi.fn(
@@ -47,6 +47,31 @@ describe('apiRequest', () => {
   it('reads 401 as signed out where asked', async () => {
     stubFetch(401, '{"message":"Unauthorized"}');
     await expect(apiGetOrNullOn401('/api/auth/user')).resolves.toBeNull();
+  });
+});
+
+describe('apiSendText', () => {
+  it('sends the text as is with its content type and the cookies', async () => {
+    const fetchMock = stubFetch(200, '{"rows":1}');
+    await expect(
+      apiSendText('POST', '/api/import/bets?dryRun=true', 'date\r\n', 'text/csv'),
+    ).resolves.toEqual({
+      rows: 1,
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/import/bets?dryRun=true');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('include');
+    expect(init?.body).toBe('date\r\n');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'text/csv', Accept: 'application/json' });
+  });
+
+  it('fails as apiRequest does, keeping the body', async () => {
+    stubFetch(413, '{"message":"The file is larger than 5 MB"}');
+    const error = await apiSendText('POST', '/api/import/bets', 'x', 'text/csv').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(413);
+    expect(readApiErrorBody(error)?.message).toBe('The file is larger than 5 MB');
   });
 });
 

@@ -38,6 +38,31 @@ export async function apiRequest<T>(
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
+  return send<T>(url, init);
+}
+
+/**
+ * A request whose body is raw text with its own content type (a CSV file for the import). Like
+ * `apiRequest` it is a same-origin fetch with the cookies, so the browser adds the Origin header the
+ * server's CSRF rule checks; the answer and errors are read exactly as `apiRequest` reads them.
+ */
+export function apiSendText<T>(
+  method: Exclude<HttpMethod, 'GET'>,
+  url: string,
+  text: string,
+  contentType: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  return send<T>(url, {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...extraHeaders, 'Content-Type': contentType },
+    body: text,
+  });
+}
+
+/** Sends the request; a non-OK answer becomes an ApiError, 204 or an empty body undefined, else JSON. */
+async function send<T>(url: string, init: RequestInit): Promise<T> {
   const res = await fetch(url, init);
   if (!res.ok) {
     const text = await res.text().catch(() => '');

@@ -38,6 +38,17 @@ export const queryKeys = {
   },
   /** Insights (issue 16): summary, breakdowns and timelines; a bet change refreshes them all. */
   insights: { all: ['/api/insights'] as const },
+  /** The activity feed (issue 16): the dashboard's latest events and the feed's keyset pages. */
+  activity: {
+    all: ['/api/activity'] as const,
+    recent: (limit: number) => ['/api/activity', 'recent', limit] as const,
+    feed: (pageSize: number) => ['/api/activity', 'feed', pageSize] as const,
+  },
+  /** The audit log (issue 16, admins): keyset pages per filter. */
+  audit: {
+    all: ['/api/audit'] as const,
+    list: (filter: object) => ['/api/audit', filter] as const,
+  },
   topPerformers: {
     all: ['/api/stats/top-performers'] as const,
     byLimit: (limit: number) => ['/api/stats/top-performers', limit] as const,
@@ -47,7 +58,8 @@ export const queryKeys = {
 /**
  * Refetch everything a bet change can move (spec §7): the bets, the syndicate stats (and their
  * trends), the top performers at every limit, the rotation and the next bet, and the bank (a
- * settled bet's result is shared among the members; a pending stake is in play).
+ * settled bet's result is shared among the members; a pending stake is in play). (The activity
+ * feed and audit log refresh after every write: see query-client.ts.)
  */
 export function invalidateAfterBetChange(queryClient: QueryClient) {
   return Promise.all([
@@ -65,5 +77,16 @@ export function invalidateRotation(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.rotation.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.nextBet }),
+  ]);
+}
+
+/**
+ * Every write records one audit event in its own transaction (docs/insights.md "Activity and
+ * audit"), so after a write the feed and the log are out of date: refetch both.
+ */
+export function invalidateActivity(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
   ]);
 }

@@ -15,9 +15,9 @@ const entryClass = (active: boolean) =>
   );
 
 /**
- * Small screens only: the spec's eight entries as icon + short label, and More (Bank, Insights)
- * as a sheet. Each entry is as wide as its label plus an equal part of the spare width, so the
- * nine fit 390 px.
+ * Small screens only: the spec's eight entries as icon + short label, and More (Bank, Insights,
+ * Activity) as a sheet. Each entry is as wide as its label plus an equal part of the spare width,
+ * so the nine fit 390 px.
  */
 export function BottomNav() {
   const [location] = useLocation();

@@ -1,4 +1,5 @@
 import {
+  Activity,
   BarChart3,
   Bell,
   Calendar,
@@ -35,6 +36,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Insights',
     shortLabel: 'Insights',
     icon: BarChart3,
+    inMenu: false,
+    more: true,
+  },
+  {
+    path: '/activity',
+    label: 'Activity',
+    shortLabel: 'Activity',
+    icon: Activity,
     inMenu: false,
     more: true,
   },

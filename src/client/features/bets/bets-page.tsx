@@ -1,6 +1,6 @@
 import type { Bet } from '@shared/bet';
 import { betRights } from '@shared/bet-rights';
-import { Plus } from 'lucide-react';
+import { Plus, Upload } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,9 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useBets } from '@/features/bets/api/get-bets';
+import { useDialogState } from '@/features/calendar/use-dialog-state';
+import { ExportCsvLink } from '@/features/export/export-csv-link';
+import { betsCsvUrl } from '@/features/export/export-urls';
 import { RaceDetailDialog } from '@/features/races/components/race-detail-dialog';
 import { useRaceDialog } from '@/features/races/lib/use-race-dialog';
 import { AddBetDialog } from './components/add-bet-dialog';
@@ -16,6 +19,7 @@ import { BetCardList } from './components/bet-cards';
 import { BetsTable } from './components/bets-table';
 import { StatusFilterSelect } from './components/bets-toolbar';
 import { EditBetDialog } from './components/edit-bet-dialog';
+import { ImportCsvDialog } from './components/import-csv-dialog';
 import { SettleBetDialog } from './components/settle-bet-dialog';
 import { SortControl } from './components/sort-control';
 import { betRows, DEFAULT_SORT, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
@@ -37,6 +41,7 @@ export function BetsPage() {
   const settlingDetails = useEditBetState();
   const deleting = useDeleteBetState();
   const raceDialog = useRaceDialog();
+  const importDialog = useDialogState();
 
   const rows = useMemo(() => betRows(bets ?? [], sort, filter), [bets, sort, filter]);
   const onSort = useCallback((column: SortColumn) => setSort((s) => nextSort(s, column)), []);
@@ -82,10 +87,20 @@ export function BetsPage() {
           Add Bet
         </Button>
       </div>
-      <div className="grid gap-3 sm:flex sm:items-center">
+      <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
         <StatusFilterSelect value={filter} onChange={setFilter} />
         <div className="md:hidden">
           <SortControl sort={sort} onSort={onSort} />
+        </div>
+        {/* The export takes the page's status filter; importing is for admins. */}
+        <div className="flex gap-2 sm:ml-auto">
+          <ExportCsvLink href={betsCsvUrl({ status: filter })} className="flex-1 sm:flex-none" />
+          {actorRole === 'admin' ? (
+            <Button variant="outline" className="flex-1 sm:flex-none" onClick={importDialog.show}>
+              <Upload aria-hidden="true" />
+              Import CSV
+            </Button>
+          ) : null}
         </div>
       </div>
       {isPending ? (
@@ -107,6 +122,7 @@ export function BetsPage() {
         </>
       )}
       <AddBetDialog open={addOpen} onOpenChange={setAddOpen} />
+      <ImportCsvDialog open={importDialog.open} onOpenChange={importDialog.onOpenChange} />
       <EditBetDialog bet={editing.bet} open={editing.open} onOpenChange={editing.onOpenChange} />
       <SettleBetDialog
         bet={settlingDetails.bet}

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { CalendarPlus, Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -10,6 +10,7 @@ import { useSyndicateFormat } from '@/lib/format';
 import { AddRaceDialog } from './components/add-race-dialog';
 import { ListView } from './components/list-view';
 import { MonthView, type ScheduledBet } from './components/month-view';
+import { SubscribeDialog } from './components/subscribe-dialog';
 import { racesFromToday } from './month-grid';
 import { useDialogState } from './use-dialog-state';
 
@@ -19,6 +20,7 @@ export function CalendarPage() {
   const races = useRaces();
   const nextBet = useNextBet();
   const addRace = useDialogState();
+  const subscribe = useDialogState();
   const raceDialog = useRaceDialog();
 
   const upcoming = useMemo(() => racesFromToday(races.data ?? [], f), [races.data, f]);
@@ -35,10 +37,16 @@ export function CalendarPage() {
           <h1 className="text-2xl font-bold tracking-tight">Race Calendar</h1>
           <p className="mt-1 text-muted-foreground">Upcoming races and the syndicate's scheduled bets.</p>
         </div>
-        <Button onClick={addRace.show}>
-          <Plus aria-hidden="true" />
-          Add Race
-        </Button>
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <Button variant="outline" onClick={subscribe.show} className="flex-1 sm:flex-none">
+            <CalendarPlus aria-hidden="true" />
+            Subscribe
+          </Button>
+          <Button onClick={addRace.show} className="flex-1 sm:flex-none">
+            <Plus aria-hidden="true" />
+            Add Race
+          </Button>
+        </div>
       </div>
       <Tabs defaultValue="month">
         <TabsList className="w-full sm:w-auto">
@@ -59,6 +67,7 @@ export function CalendarPage() {
         </TabsContent>
       </Tabs>
       <AddRaceDialog open={addRace.open} onOpenChange={addRace.onOpenChange} />
+      <SubscribeDialog open={subscribe.open} onOpenChange={subscribe.onOpenChange} />
       <RaceDetailDialog
         raceId={raceDialog.raceId}
         open={raceDialog.open}

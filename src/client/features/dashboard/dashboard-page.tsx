@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
 import { BankCard } from './components/bank-card';
 import { CalendarWidget } from './components/calendar-widget';
+import { ProfitCard } from './components/profit-card';
+import { RecentActivity } from './components/recent-activity';
 import { RecentBets } from './components/recent-bets';
 import { RemindersPanel } from './components/reminders-panel';
 import { StatCards } from './components/stat-cards';
@@ -19,7 +21,10 @@ const loadShare = () => import('@/features/insights/components/share-summary-dia
 const AddReminderDialog = lazy(() => loadAddReminder().then((m) => ({ default: m.AddReminderDialog })));
 const ShareSummaryDialog = lazy(() => loadShare().then((m) => ({ default: m.ShareSummaryDialog })));
 
-/** The dashboard (spec §2): stats, upcoming and recent bets, the bank, calendar, top performers, reminders. */
+/**
+ * The dashboard (spec §2): stats, upcoming and recent bets, the bank, calendar, top performers,
+ * reminders; and (issue 16) the recent activity and this year's profit line.
+ */
 export function DashboardPage() {
   const addBet = useDialogState();
   const addReminder = useDialogState();
@@ -61,9 +66,11 @@ export function DashboardPage() {
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <UpcomingBets />
           <RecentBets />
+          <RecentActivity />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <BankCard />
+          <ProfitCard />
           <CalendarWidget />
           <TopPerformers />
           <RemindersPanel onAddReminder={openReminder} />

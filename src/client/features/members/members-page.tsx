@@ -9,6 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useBank } from '@/features/bank/api/get-bank';
 import { StatementSheet } from '@/features/bank/components/statement-sheet';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
+import { ExportCsvLink } from '@/features/export/export-csv-link';
+import { MEMBERS_CSV_URL } from '@/features/export/export-urls';
 import { useTopPerformers } from '@/features/stats/api/get-top-performers';
 import { errorStatus, readApiErrorBody } from '@/lib/api';
 import { copyText } from '@/lib/clipboard';
@@ -99,8 +101,8 @@ export function MembersPage() {
     }
   };
 
-  const addButton = (label: string) => (
-    <Button onClick={() => setEditing({})}>
+  const addButton = (label: string, className?: string) => (
+    <Button className={className} onClick={() => setEditing({})}>
       <Plus aria-hidden="true" />
       {label}
     </Button>
@@ -115,7 +117,10 @@ export function MembersPage() {
             Everyone in the syndicate, their plans and their results.
           </p>
         </div>
-        {isAdmin ? addButton('Add Member') : null}
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <ExportCsvLink href={MEMBERS_CSV_URL} className="flex-1 sm:flex-none" />
+          {isAdmin ? addButton('Add Member', 'flex-1 sm:flex-none') : null}
+        </div>
       </div>
 
       {members.isPending ? (

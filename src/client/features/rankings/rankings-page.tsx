@@ -4,6 +4,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ExportCsvLink } from '@/features/export/export-csv-link';
+import { RANKINGS_CSV_URL } from '@/features/export/export-urls';
 import { useTopPerformers } from '@/features/stats/api/get-top-performers';
 import { useSyndicateFormat } from '@/lib/format';
 import { Podium } from './components/podium';
@@ -26,13 +28,16 @@ export function RankingsPage() {
           <h1 className="text-2xl font-bold tracking-tight">Punter Rankings</h1>
           <p className="mt-1 text-muted-foreground">See how syndicate members rank by performance</p>
         </div>
-        <SelectField
-          label="Sort by"
-          options={SORT_OPTIONS}
-          value={sort}
-          onValueChange={(v) => isRankingSort(v) && setSort(v)}
-          className="w-full sm:w-56"
-        />
+        <div className="flex w-full items-end gap-2 sm:w-auto">
+          <SelectField
+            label="Sort by"
+            options={SORT_OPTIONS}
+            value={sort}
+            onValueChange={(v) => isRankingSort(v) && setSort(v)}
+            className="min-w-0 flex-1 sm:w-56 sm:flex-none"
+          />
+          <ExportCsvLink href={RANKINGS_CSV_URL} />
+        </div>
       </div>
       {performers.isPending ? (
         <div className="grid gap-3" aria-busy="true">

@@ -107,7 +107,10 @@ describe('calendar feed', () => {
     const admins = await newFeed(c.admin);
     expect((await fetchFeed(second)).statusCode).toBe(200);
 
+    const status = (await c.member.get('/api/calendar/feed')).json<{ active: boolean; createdAt: string }>();
+    expect(status).toEqual({ active: true, createdAt: expect.any(String) });
     const del = await c.member.delete('/api/calendar/feed');
+    expect((await c.member.get('/api/calendar/feed')).json()).toEqual({ active: false, createdAt: null });
     expect(del.statusCode).toBe(204);
     const gone = await fetchFeed(second);
     expect(gone.statusCode).toBe(404);

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopedRoutes, tenantOf } from '../../auth/context';
 import { errorSchema, noContent } from '../../lib/response-schemas';
-import { createFeed, feedIcs, revokeFeed } from './service';
+import { createFeed, feedIcs, feedStatus, revokeFeed } from './service';
 
 export const FEED_NOT_FOUND = 'This calendar feed does not exist or was revoked';
 const tags = ['calendar'];
@@ -14,6 +14,21 @@ const tags = ['calendar'];
 export const calendarFeedRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, env, now } = app.deps;
+
+  app.get(
+    '/api/calendar/feed',
+    {
+      schema: {
+        tags,
+        description: 'Whether the caller has a working feed address (the address is shown only when made)',
+        response: { 200: z.object({ active: z.boolean(), createdAt: z.string().nullable() }) },
+      },
+    },
+    async (req) => {
+      const { syndicateId, memberId } = tenantOf(req);
+      return feedStatus(db, syndicateId, memberId);
+    },
+  );
 
   app.post(
     '/api/calendar/feed',

@@ -3,7 +3,7 @@
 // SHA-256 is stored; a new feed revokes the member's earlier ones. The feed lists the syndicate's
 // races (with the syndicate's bets on each) and its open reminders, built with ical-generator.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { money } from '../../assistant/format';
 import type { Db } from '../../db/client';
@@ -60,6 +60,27 @@ const revokeIn = (db: Writer, syndicateId: number, memberId: number, now: Date) 
       ),
     )
     .returning({ id: calendarFeeds.id });
+
+/** Whether the member has a working feed address, and since when (the address itself is not kept). */
+export async function feedStatus(
+  db: Db,
+  syndicateId: number,
+  memberId: number,
+): Promise<{ active: boolean; createdAt: string | null }> {
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(
+      and(
+        eq(calendarFeeds.syndicateId, syndicateId),
+        eq(calendarFeeds.memberId, memberId),
+        isNull(calendarFeeds.revokedAt),
+      ),
+    )
+    .orderBy(desc(calendarFeeds.id))
+    .limit(1);
+  return row ? { active: true, createdAt: row.createdAt.toISOString() } : { active: false, createdAt: null };
+}
 
 /** Revokes the member's feed (nothing to do, and nothing recorded, when there is none). */
 export async function revokeFeed(db: Db, syndicateId: number, memberId: number, now: Date): Promise<void> {

@@ -11,7 +11,11 @@ export interface BankWrite<TBody> {
 export const postBank = <TResult, TBody>(url: string, { body, idempotencyKey }: BankWrite<TBody>) =>
   apiRequest<TResult>('POST', url, body, { 'Idempotency-Key': idempotencyKey });
 
-/** A bank write whose success refreshes every bank query (summary, ledger pages, statements). */
+/**
+ * A bank write whose success refreshes every bank query (summary, ledger pages, statements); the
+ * activity feed and audit log refresh after every write (lib/query-client.ts). `refresh: false`
+ * is a dry run: it writes nothing and records no event, so nothing is refreshed.
+ */
 export function useBankWrite<TVariables, TResult>(
   send: (write: TVariables) => Promise<TResult>,
   { refresh = true }: { refresh?: boolean } = {},
@@ -19,6 +23,7 @@ export function useBankWrite<TVariables, TResult>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
+    meta: { recordsEvent: refresh },
     onSuccess: () => (refresh ? queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }) : undefined),
   });
 }

@@ -1,0 +1,72 @@
+import { ArrowRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import { useInsightsTimeline } from '@/features/insights/api/get-insights';
+import { periodRange, timelineInterval } from '@/features/insights/lib/period';
+import { useSyndicateFormat } from '@/lib/format';
+import { DashboardCard, PanelNote } from './dashboard-card';
+
+// recharts is most of a chart's weight: it loads after the dashboard's first chunk, not in it
+// (performance budget: initial JS, bench/run.ts "Dashboard route JS").
+const ProfitLine = lazy(() => import('./profit-line').then((m) => ({ default: m.ProfitLine })));
+
+/** The chart's height (px); the card keeps it while the data or the chart's code loads. */
+const CHART_HEIGHT = 144;
+
+/**
+ * Issue 16: the syndicate's cumulative profit this year (settled bets, in the syndicate's time
+ * zone), a small line linking to Insights.
+ */
+export function ProfitCard() {
+  const f = useSyndicateFormat();
+  const today = f.todayKey();
+  const range = periodRange('year', today);
+  const timeline = useInsightsTimeline(timelineInterval(range, today), range);
+  const points = timeline.data?.points ?? [];
+  const settled = points.some((p) => p.staked !== 0);
+  const total = points.at(-1)?.cumulativeProfit ?? 0;
+  const totalText = f.money(total, { signed: true });
+  const reserve = <div style={{ height: CHART_HEIGHT }} />;
+  return (
+    <DashboardCard
+      title="Profit this year"
+      action={
+        <Link
+          href="/insights"
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          Insights
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      }
+    >
+      {timeline.isPending ? (
+        <PanelNote reserve={CHART_HEIGHT + 36}>Loading...</PanelNote>
+      ) : timeline.isError ? (
+        <PanelNote>Could not load the profit.</PanelNote>
+      ) : !settled ? (
+        <PanelNote>No settled bets this year yet. Settle a bet and its profit or loss shows here.</PanelNote>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-muted-foreground">
+            <span
+              className={`text-2xl font-bold tracking-tight tabular-nums ${total < 0 ? 'text-destructive' : 'text-success'}`}
+              data-testid="profit-card-total"
+            >
+              {totalText}
+            </span>{' '}
+            so far
+          </p>
+          <Suspense fallback={reserve}>
+            <ProfitLine
+              points={points}
+              interval={timeline.data?.interval ?? 'week'}
+              height={CHART_HEIGHT}
+              label={`Line chart of the cumulative profit this year by ${timeline.data?.interval ?? 'week'}, ending at ${totalText}`}
+            />
+          </Suspense>
+        </>
+      )}
+    </DashboardCard>
+  );
+}
