@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
 import { cn } from '@/lib/cn';
 import { isActivePath, NAV_ITEMS } from './nav-items';
+import { SheetNav } from './sheet-nav';
 
 const BAR_ITEMS = NAV_ITEMS.filter((item) => !item.more);
 const MORE_ITEMS = NAV_ITEMS.filter((item) => item.more);
@@ -53,29 +54,7 @@ export function BottomNav() {
               </button>
             </SheetTrigger>
             <SheetContent title="More" description="More pages">
-              <nav aria-label="More" className="flex-1 overflow-y-auto px-3 py-4">
-                <ul className="grid gap-1">
-                  {MORE_ITEMS.map((item) => {
-                    const active = isActivePath(item.path, location);
-                    return (
-                      <li key={item.path}>
-                        <Link
-                          href={item.path}
-                          onClick={() => setMoreOpen(false)}
-                          aria-current={active ? 'page' : undefined}
-                          className={cn(
-                            'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium',
-                            active ? 'bg-sidebar-active text-white' : 'text-sidebar-muted hover:bg-white/5',
-                          )}
-                        >
-                          <item.icon aria-hidden="true" className={cn('size-5', active && 'text-accent')} />
-                          {item.label}
-                        </Link>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </nav>
+              <SheetNav label="More" items={MORE_ITEMS} onNavigate={() => setMoreOpen(false)} />
             </SheetContent>
           </Sheet>
         </li>

@@ -10,6 +10,7 @@ import {
   isHandicap,
   type PlaceTerms,
   runnersCount,
+  type SettleableBet,
   type SettledStatus,
   settleBet,
 } from '../../../shared/settlement';
@@ -153,6 +154,30 @@ export interface ComputedSettlement {
   fields: SettlementFields;
 }
 
+/** A stored bet (cents, hundredths, its own place terms) as the settlement rules read it. */
+export const settleable = (
+  bet: Pick<
+    StoredBet,
+    | 'betType'
+    | 'oddsType'
+    | 'amountCents'
+    | 'oddsHundredths'
+    | 'placePlaces'
+    | 'placeDivisor'
+    | 'placeOddsHundredths'
+  >,
+): SettleableBet => ({
+  betType: bet.betType,
+  oddsType: bet.oddsType,
+  amount: bet.amountCents,
+  odds: bet.oddsHundredths,
+  placeTerms:
+    bet.placePlaces !== null && bet.placeDivisor !== null
+      ? { places: bet.placePlaces, divisor: bet.placeDivisor }
+      : null,
+  placeOdds: bet.placeOddsHundredths,
+});
+
 /**
  * The status and result the rules give the bet; a 400 with the rule's message when the input
  * contradicts itself (a position that makes the bet something other than the status sent).
@@ -187,17 +212,7 @@ export function computeSettlement(
     };
   }
   const out = settleBet(
-    {
-      betType: bet.betType,
-      oddsType: bet.oddsType,
-      amount: bet.amountCents,
-      odds: bet.oddsHundredths,
-      placeTerms:
-        bet.placePlaces !== null && bet.placeDivisor !== null
-          ? { places: bet.placePlaces, divisor: bet.placeDivisor }
-          : null,
-      placeOdds: bet.placeOddsHundredths,
-    },
+    settleable(bet),
     {
       status: fields.status,
       position: fields.position,

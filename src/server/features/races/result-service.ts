@@ -24,6 +24,7 @@ import {
   raceDefaultTerms,
   type SettlementFields,
   type StoredBet,
+  settleable,
   settledSummary,
   type Tx,
   writeSettlement,
@@ -42,15 +43,7 @@ const plannable = (b: StoredBet): PlannableBet => ({
   id: b.id,
   horseName: b.horseName,
   horseNumber: b.horseNumber,
-  betType: b.betType,
-  oddsType: b.oddsType,
-  amount: b.amountCents,
-  odds: b.oddsHundredths,
-  placeTerms:
-    b.placePlaces !== null && b.placeDivisor !== null
-      ? { places: b.placePlaces, divisor: b.placeDivisor }
-      : null,
-  placeOdds: b.placeOddsHundredths,
+  ...settleable(b),
 });
 
 const PENDING: SettlementFields = {
