@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'race.created',
   'race.updated',
   'race.deleted',
+  'race.result_entered',
+  'race.imported',
   'reminder.created',
   'reminder.completed',
   'reminder.deleted',

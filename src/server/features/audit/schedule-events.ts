@@ -74,6 +74,32 @@ export const raceDeleted = (race: { id: number; name: string; venue: string }): 
   summary: say`deleted the race ${race.name} at ${race.venue}`,
 });
 
+/**
+ * "entered the result of Golden Slipper: won by Winx; 3 bets settled" ("corrected the result…" when
+ * the race had one; "won by A and B" in a dead heat for first).
+ */
+export const raceResultEntered = (
+  race: { id: number; name: string },
+  winners: readonly string[],
+  settled: number,
+  corrected: boolean,
+): NewEvent => ({
+  action: 'race.result_entered',
+  entityType: 'race',
+  entityId: race.id,
+  summary: say`${corrected ? 'corrected' : 'entered'} the result of ${race.name}: ${
+    winners.length > 0 ? `won by ${winners.join(' and ')}` : 'no winner named'
+  }; ${settled} ${settled === 1 ? 'bet' : 'bets'} settled`,
+});
+
+/** "imported 8 races for 2026-11-25 from The Racing API" (one event for the whole import). */
+export const racesImported = (count: number, day: string, provider: string): NewEvent => ({
+  action: 'race.imported',
+  entityType: 'race',
+  entityId: null,
+  summary: say`imported ${count} ${count === 1 ? 'race' : 'races'} for ${day} from ${provider}`,
+});
+
 /** "added a reminder for Mia: Pay the nominations" (the text cut to 60 characters). */
 export const reminderCreated = (
   reminder: { id: number; text: string },

@@ -17,6 +17,8 @@ import {
 } from '../../../shared/race-result';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
+import { RESULTS_IMPORT, recordEvent } from '../audit/record';
+import { raceResultEntered } from '../audit/schedule-events';
 import {
   type ComputedSettlement,
   computeSettlement,
@@ -145,6 +147,18 @@ async function lockRace(tx: Tx, syndicateId: number, raceId: number): Promise<Lo
   return rows[0];
 }
 
+/** A JSON value with its objects' keys in one order (jsonb hands them back reordered). */
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(canonical)
+    : v !== null && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([k, x]) => [k, canonical(x)]),
+        )
+      : v;
+
 async function settleRace(
   tx: Tx,
   syndicateId: number,
@@ -164,6 +178,7 @@ async function settleRace(
   const settled: RaceResultResponse['settled'] = [];
   const unmatched: number[] = [];
   const settledIds: number[] = [];
+  let moved = false;
   for (const item of plan) {
     const bet = byId.get(item.betId);
     if (!bet) continue;
@@ -188,7 +203,7 @@ async function settleRace(
       if (bet.status === 'pending') continue;
       computed = computeSettlement(bet, PENDING, terms);
     }
-    await writeSettlement(tx, syndicateId, bet, computed, opts.actorMemberId, opts.now);
+    if (await writeSettlement(tx, syndicateId, bet, computed, opts.actorMemberId, opts.now)) moved = true;
     if (computed.status !== 'pending') settled.push(settledSummary(bet.id, computed));
   }
 
@@ -214,5 +229,23 @@ async function settleRace(
   await tx.execute(sql`
     update races set result = ${JSON.stringify(stored)}::jsonb
      where syndicate_id = ${syndicateId} and id = ${raceId}`);
+  // One event for the result itself (the bets' settlements record their own), unless it repeats
+  // the race's result word for word and changed no bet (the provider's results pulled again).
+  const core = (r: StoredRaceResult | null) =>
+    r && JSON.stringify(canonical([r.finishers, r.nonRunners, r.placesPaid, r.dividends, r.rule4]));
+  if (core(race.result) !== core(stored) || moved) {
+    const winners = stored.finishers
+      .filter((f) => f.position === 1)
+      .map((f) => f.horseName ?? `No. ${f.horseNumber}`);
+    await recordEvent(
+      tx,
+      syndicateId,
+      { memberId: opts.actorMemberId, now: opts.now },
+      {
+        ...raceResultEntered({ id: raceId, name: race.name }, winners, settled.length, race.result !== null),
+        systemName: RESULTS_IMPORT,
+      },
+    );
+  }
   return { settled, unmatched };
 }

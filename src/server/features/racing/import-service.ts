@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { DayKey } from '../../../shared/dates';
 import type { Db } from '../../db/client';
 import { races } from '../../db/schema';
+import { type Author, recordEvent } from '../audit/record';
+import { racesImported } from '../audit/schedule-events';
 import { apiKeyOf, providerCall } from './provider-call';
 import type { ProviderRace, RacingProvider } from './providers/provider';
 
@@ -19,7 +21,11 @@ export interface ImportResult {
 }
 
 /** Fills in the runners of the syndicate's already-imported races that have none. */
-async function addMissingRunners(db: Db, syndicateId: number, cards: readonly ProviderRace[]) {
+async function addMissingRunners(
+  db: Pick<Db, 'execute'>,
+  syndicateId: number,
+  cards: readonly ProviderRace[],
+) {
   const withRunners = cards
     .filter((c) => c.runners !== null)
     .map((c) => ({ external_id: c.externalId, runners: c.runners }));
@@ -38,24 +44,30 @@ export async function importRaceCards(
   provider: RacingProvider,
   day: DayKey,
   now: Date,
+  by: Author,
 ): Promise<ImportResult> {
   const apiKey = await apiKeyOf(db, syndicateId, secret);
   const cards = await providerCall(() => provider.raceCards(apiKey, day, now));
   if (cards.races.length === 0) return { imported: 0, skipped: cards.invalid, runnersAdded: 0 };
-  const inserted = await db
-    .insert(races)
-    .values(cards.races.map((race) => ({ ...race, date: new Date(race.date), syndicateId })))
-    .onConflictDoNothing({ target: [races.syndicateId, races.externalId] })
-    .returning({ id: races.id, externalId: races.externalId });
-  const added = new Set(inserted.map((r) => r.externalId));
-  const runnersAdded = await addMissingRunners(
-    db,
-    syndicateId,
-    cards.races.filter((c) => !added.has(c.externalId)),
-  );
-  return {
-    imported: inserted.length,
-    skipped: cards.races.length - inserted.length + cards.invalid,
-    runnersAdded,
-  };
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(races)
+      .values(cards.races.map((race) => ({ ...race, date: new Date(race.date), syndicateId })))
+      .onConflictDoNothing({ target: [races.syndicateId, races.externalId] })
+      .returning({ id: races.id, externalId: races.externalId });
+    const added = new Set(inserted.map((r) => r.externalId));
+    const runnersAdded = await addMissingRunners(
+      tx,
+      syndicateId,
+      cards.races.filter((c) => !added.has(c.externalId)),
+    );
+    if (inserted.length > 0) {
+      await recordEvent(tx, syndicateId, by, racesImported(inserted.length, day, provider.name));
+    }
+    return {
+      imported: inserted.length,
+      skipped: cards.races.length - inserted.length + cards.invalid,
+      runnersAdded,
+    };
+  });
 }

@@ -245,10 +245,26 @@ describe('POST /api/racing/results', () => {
     const before = await bets(s);
     expect(lines).toBeGreaterThan(0);
 
+    const events = async () =>
+      (await s.admin.get('/api/audit?limit=100')).json<{ events: { action: string; summary: string }[] }>()
+        .events;
+    const logged = await events();
+    // The import is one event; each race's result one more, by the import, beside its bets' settlements.
+    const imported = logged.filter((e) => e.action === 'race.imported').map((e) => e.summary);
+    expect(imported).toHaveLength(1);
+    expect(imported[0]).toMatch(
+      new RegExp(`^Alice Admin imported \\d+ races for ${DAY} from The Racing API$`),
+    );
+    expect(logged.filter((e) => e.action === 'race.result_entered').map((e) => e.summary)).toContain(
+      'The racing results import entered the result of Win Stakes: won by Alpha; 2 bets settled',
+    );
+
     const again = await pull(s.admin);
     expect(again.json()).toEqual(first);
     expect(await bankLines(s)).toBe(lines);
     expect(await bets(s)).toEqual(before);
+    // Pulled again: nothing changed, nothing recorded.
+    expect((await events()).length).toBe(logged.length);
 
     // An admin corrects the race by hand: Charlie won. The provider's result no longer applies.
     const corrected = await s.admin.post(`/api/races/${s.races['Win Stakes']}/result`, {

@@ -5,6 +5,7 @@ import { dateInputSchema } from '../../../shared/date-schemas';
 import { racingStatusSchema } from '../../../shared/settings';
 import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
 import { errorSchema } from '../../lib/response-schemas';
+import { authorOf } from '../audit/record';
 import { dayIn } from '../settings/service';
 import { importRaceCards } from './import-service';
 import { pullResults } from './results-service';
@@ -64,7 +65,7 @@ export const racingRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     async (req) => {
       const { syndicateId } = tenantOf(req);
       const day = await dayIn(db, syndicateId, req.body.date);
-      return importRaceCards(db, syndicateId, sessionSecret, provider, day, now());
+      return importRaceCards(db, syndicateId, sessionSecret, provider, day, now(), authorOf(req, now()));
     },
   );
 

@@ -23,6 +23,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'race.created': 'Race added',
   'race.updated': 'Race changed',
   'race.deleted': 'Race deleted',
+  'race.result_entered': 'Race result',
+  'race.imported': 'Races imported',
   'reminder.created': 'Reminder added',
   'reminder.completed': 'Reminder completed',
   'reminder.deleted': 'Reminder deleted',
