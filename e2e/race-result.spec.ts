@@ -277,8 +277,13 @@ test('the calendar opens a race and marks the races that have a result', async (
   const detail = page.getByRole('dialog', { name: raceName });
   await expect(detail).toBeVisible();
 
-  // Keyboard only: Tab reaches Enter result; the form opens; Escape steps back out.
-  await detail.getByRole('button', { name: 'Enter result' }).focus();
+  // Keyboard only: Tab reaches Enter result; the form opens; Escape steps back out. (The dialog
+  // moves focus inside itself as it opens: wait for that, or it takes the focus back from the
+  // button and Enter presses Close.)
+  await expect(detail.locator(':focus')).toHaveCount(1);
+  const enter = detail.getByRole('button', { name: 'Enter result' });
+  await enter.focus();
+  await expect(enter).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Enter Result' });
   const form = dialog.getByRole('form', { name: 'Enter Result' });
