@@ -253,6 +253,8 @@ export const bets = pgTable(
     index('bets_syndicate_member_idx').on(t.syndicateId, t.memberId),
     index('bets_syndicate_status_idx').on(t.syndicateId, t.status),
     index('bets_group_idx').on(t.betGroupId),
+    // Also bets_syndicate_date_status_idx (migration 0006, INCLUDE columns drizzle cannot declare):
+    // the bets newest first with status and member, read index-only by the insights streaks.
     // When a settled bet's outcome counted (stats trends read the partial days at a window's edge).
     index('bets_syndicate_settled_on_idx')
       .on(t.syndicateId, sql`coalesce(${t.settledAt}, ${t.date})`)
