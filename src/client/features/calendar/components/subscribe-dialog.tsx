@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { copyText } from '@/lib/clipboard';
+import { copyWithToast } from '@/lib/clipboard';
 import { useSyndicateFormat } from '@/lib/format';
 import { useCalendarFeed, useRegenerateFeed, useStopFeed } from '../api/calendar-feed';
 import { CALENDAR_APPS, webcalUrl } from '../calendar-feed';
@@ -47,15 +47,11 @@ export function SubscribeDialog({
 
   const copy = async () => {
     if (!url) return;
-    if (await copyText(url)) {
-      toast({ title: 'Address copied', description: 'Paste it into your calendar app.' });
-    } else {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the address and copy it yourself.',
-        variant: 'destructive',
-      });
-    }
+    await copyWithToast(
+      url,
+      { title: 'Address copied', description: 'Paste it into your calendar app.' },
+      'the address',
+    );
   };
 
   const makeNew = async (after: 'regenerate' | 'restart') => {

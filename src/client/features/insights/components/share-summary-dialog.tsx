@@ -15,9 +15,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
 import { apiGet } from '@/lib/api';
-import { copyText } from '@/lib/clipboard';
+import { copyWithToast } from '@/lib/clipboard';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -49,16 +48,8 @@ export function ShareSummaryDialog({
     }
   };
   const copy = async () => {
-    if (await copyText(text)) {
-      toast({ title: 'Summary copied', description: 'Paste it into your group chat.' });
-      onOpenChange(false);
-    } else {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the text and copy it yourself.',
-        variant: 'destructive',
-      });
-    }
+    const copied = { title: 'Summary copied', description: 'Paste it into your group chat.' };
+    if (await copyWithToast(text, copied, 'the text')) onOpenChange(false);
   };
 
   return (

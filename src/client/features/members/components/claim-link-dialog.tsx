@@ -12,8 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
-import { copyText } from '@/lib/clipboard';
+import { copyWithToast } from '@/lib/clipboard';
 
 export interface ShownClaimLink {
   memberName: string;
@@ -33,16 +32,7 @@ export function ClaimLinkDialog({
 }) {
   const copy = async () => {
     if (!shown) return;
-    if (await copyText(shown.link.url)) {
-      toast({ title: 'Invite link copied' });
-      onOpenChange(false);
-    } else {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the link and copy it yourself.',
-        variant: 'destructive',
-      });
-    }
+    if (await copyWithToast(shown.link.url, { title: 'Invite link copied' }, 'the link')) onOpenChange(false);
   };
   return (
     <Dialog open={shown !== null} onOpenChange={onOpenChange}>
