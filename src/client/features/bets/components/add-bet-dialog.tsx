@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Runner } from '@shared/race-result';
-import { runnersCount } from '@shared/settlement';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,7 +9,7 @@ import { useCreateBet } from '@/features/bets/api/create-bet';
 import { useMyMember } from '@/features/members/api/get-my-member';
 import { useCreateRace } from '@/features/races/api/create-race';
 import { useRace } from '@/features/races/api/get-race';
-import { knowsFieldSize, raceTerms } from '@/features/races/lib/race-terms';
+import { knowsFieldSize, type raceTerms } from '@/features/races/lib/race-terms';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { ApiError, readApiErrorBody } from '@/lib/api';
 import { useSyndicateFormat } from '@/lib/format';
@@ -25,11 +24,10 @@ import {
   SELECT_RACE_MESSAGE,
 } from '../lib/add-bet-form';
 import { betTypeLabel } from '../lib/bet-form';
-import { termsText } from '../lib/place-terms-form';
 import { runnerFields } from '../lib/runner-pick';
 import { useBetActor } from '../lib/use-bet-actor';
 import { AddBetAdvanced, BetCoreFields, type LockedMember, MemberField } from './add-bet-fields';
-import { PlaceTermsFields, useFollowRaceDefault } from './place-terms-fields';
+import { PlaceTermsFields, usePlaceTermsFieldProps } from './place-terms-fields';
 import { RaceChoiceFields } from './race-choice-fields';
 import { RunnerSelect } from './runner-select';
 import { SecondBetFields } from './second-bet-fields';
@@ -193,43 +191,7 @@ function AddBetTerms({
   form: UseFormReturn<AddBetFormValues>;
   race: Parameters<typeof raceTerms>[0];
 }) {
-  const { register, setValue, watch, formState } = form;
-  const { errors } = formState;
-  const raceDefault = useMemo(() => raceTerms(race), [race]);
-  const [betType, secondBetType, odds, placePlaces, placeDivisor, placeOdds, placeTermsEdited] = watch([
-    'betType',
-    'secondBetType',
-    'odds',
-    'placePlaces',
-    'placeDivisor',
-    'placeOdds',
-    'placeTermsEdited',
-  ]);
-  const applyDefault = (terms: typeof raceDefault) => {
-    const text = termsText(terms);
-    setValue('placePlaces', text.placePlaces);
-    setValue('placeDivisor', text.placeDivisor);
-  };
-  useFollowRaceDefault(raceDefault, placeTermsEdited, applyDefault);
-  const edited = { onChange: () => setValue('placeTermsEdited', true) };
-  return (
-    <PlaceTermsFields
-      types={partTypes({ betType, secondBetType })}
-      values={{ placePlaces, placeDivisor, placeOdds, placeTermsEdited }}
-      odds={odds}
-      field={(key) => register(key, key === 'placeOdds' ? {} : edited)}
-      errors={{
-        placePlaces: errors.placePlaces?.message,
-        placeDivisor: errors.placeDivisor?.message,
-        placeOdds: errors.placeOdds?.message,
-      }}
-      raceDefault={raceDefault}
-      runners={race ? runnersCount(race) : null}
-      onUseDefault={() => {
-        setValue('placeTermsEdited', false);
-        applyDefault(raceDefault);
-        form.clearErrors(['placePlaces', 'placeDivisor']);
-      }}
-    />
-  );
+  const terms = usePlaceTermsFieldProps(form, race);
+  const [betType, secondBetType] = form.watch(['betType', 'secondBetType']);
+  return <PlaceTermsFields types={partTypes({ betType, secondBetType })} {...terms} />;
 }

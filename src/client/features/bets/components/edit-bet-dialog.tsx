@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Bet } from '@shared/bet';
-import { runnersCount } from '@shared/settlement';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,7 +16,7 @@ import { SelectField } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateBet } from '@/features/bets/api/update-bet';
 import { useRace } from '@/features/races/api/get-race';
-import { knowsFieldSize, raceTerms } from '@/features/races/lib/race-terms';
+import { knowsFieldSize } from '@/features/races/lib/race-terms';
 import {
   ADVANCED_KEYS,
   advancedFromBet,
@@ -31,10 +30,9 @@ import {
   editBetFormSchema,
   editBetPayload,
 } from '../lib/edit-bet-form';
-import { termsText } from '../lib/place-terms-form';
 import { runnerFields } from '../lib/runner-pick';
 import { AdvancedFields, AdvancedToggle } from './advanced-fields';
-import { PlaceTermsFields, useEachWayHint, useFollowRaceDefault } from './place-terms-fields';
+import { PlaceTermsFields, useEachWayHint, usePlaceTermsFieldProps } from './place-terms-fields';
 import { RunnerSelect } from './runner-select';
 
 /**
@@ -61,7 +59,6 @@ export function EditBetDialog({
   const { errors } = formState;
   // The bet's race: its runners to pick from and its default terms (for a bet that stores none).
   const race = useRace(open ? (bet?.raceId ?? null) : null).data ?? null;
-  const raceDefault = useMemo(() => raceTerms(race), [race]);
 
   // Load the bet when the dialog opens (and reset on close).
   useEffect(() => {
@@ -70,27 +67,15 @@ export function EditBetDialog({
     setShowAdvanced(bet ? hasAdvanced(advancedFromBet(bet)) : false);
   }, [open, bet, reset]);
 
-  const [betType, odds, amount, horseName, horseNumber] = watch([
+  const [betType, _odds, amount, horseName, horseNumber] = watch([
     'betType',
     'odds',
     'amount',
     'horseName',
     'horseNumber',
   ]);
-  const [placePlaces, placeDivisor, placeOdds, placeTermsEdited] = watch([
-    'placePlaces',
-    'placeDivisor',
-    'placeOdds',
-    'placeTermsEdited',
-  ]);
   const split = useEachWayHint(betType, amount);
-  const applyDefault = (terms: typeof raceDefault) => {
-    const text = termsText(terms);
-    setValue('placePlaces', text.placePlaces);
-    setValue('placeDivisor', text.placeDivisor);
-  };
-  useFollowRaceDefault(raceDefault, placeTermsEdited, applyDefault);
-  const edited = { onChange: () => setValue('placeTermsEdited', true) };
+  const terms = usePlaceTermsFieldProps(form, race);
 
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -186,24 +171,7 @@ export function EditBetDialog({
               {...register('amount')}
             />
           </div>
-          <PlaceTermsFields
-            types={[betType]}
-            values={{ placePlaces, placeDivisor, placeOdds, placeTermsEdited }}
-            odds={odds}
-            field={(key) => register(key, key === 'placeOdds' ? {} : edited)}
-            errors={{
-              placePlaces: errors.placePlaces?.message,
-              placeDivisor: errors.placeDivisor?.message,
-              placeOdds: errors.placeOdds?.message,
-            }}
-            raceDefault={raceDefault}
-            runners={race ? runnersCount(race) : null}
-            onUseDefault={() => {
-              setValue('placeTermsEdited', false);
-              applyDefault(raceDefault);
-              form.clearErrors(['placePlaces', 'placeDivisor']);
-            }}
-          />
+          <PlaceTermsFields types={[betType]} {...terms} />
           <div className="grid gap-3">
             <AdvancedToggle
               shown={showAdvanced}

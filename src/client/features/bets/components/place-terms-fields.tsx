@@ -1,12 +1,18 @@
 import type { BetType } from '@shared/bet';
-import type { PlaceTerms } from '@shared/settlement';
-import { useEffect, useRef } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { type PlaceTerms, runnersCount } from '@shared/settlement';
+import { useEffect, useMemo, useRef } from 'react';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { describeTerms } from '@/features/races/lib/race-terms';
+import { describeTerms, raceTerms } from '@/features/races/lib/race-terms';
 import { useSyndicateFormat } from '@/lib/format';
-import { eachWayPlaceOdds, eachWaySplit, needsTerms, type PlaceTermsValues } from '../lib/place-terms-form';
+import {
+  eachWayPlaceOdds,
+  eachWaySplit,
+  needsTerms,
+  type PlaceTermsValues,
+  termsText,
+} from '../lib/place-terms-form';
 import { formatOdds } from './bet-cells';
 
 type TermsKey = 'placePlaces' | 'placeDivisor' | 'placeOdds';
@@ -35,6 +41,55 @@ export function useFollowRaceDefault(
   useEffect(() => {
     if (!edited) applyRef.current({ places, divisor });
   }, [places, divisor, edited]);
+}
+
+/** The fields of a bet form that the terms read and write (Add Bet's and Edit Bet's both have them). */
+type TermsForm = PlaceTermsValues & { odds: string };
+
+/**
+ * Wires a bet form to PlaceTermsFields: the race's default terms, followed until the user edits
+ * them, "Use race default", and the fields' registrations and errors. Every prop but `types`.
+ */
+export function usePlaceTermsFieldProps<T extends TermsForm>(
+  typedForm: UseFormReturn<T>,
+  race: Parameters<typeof raceTerms>[0],
+) {
+  // The forms differ in their other fields; only these are touched.
+  const form = typedForm as unknown as UseFormReturn<TermsForm>;
+  const { register, setValue, watch, formState } = form;
+  const { errors } = formState;
+  const raceDefault = useMemo(() => raceTerms(race), [race]);
+  const [odds, placePlaces, placeDivisor, placeOdds, placeTermsEdited] = watch([
+    'odds',
+    'placePlaces',
+    'placeDivisor',
+    'placeOdds',
+    'placeTermsEdited',
+  ]);
+  const applyDefault = (terms: PlaceTerms) => {
+    const text = termsText(terms);
+    setValue('placePlaces', text.placePlaces);
+    setValue('placeDivisor', text.placeDivisor);
+  };
+  useFollowRaceDefault(raceDefault, placeTermsEdited, applyDefault);
+  const edited = { onChange: () => setValue('placeTermsEdited', true) };
+  return {
+    values: { placePlaces, placeDivisor, placeOdds, placeTermsEdited },
+    odds,
+    field: (key: TermsKey) => register(key, key === 'placeOdds' ? {} : edited),
+    errors: {
+      placePlaces: errors.placePlaces?.message,
+      placeDivisor: errors.placeDivisor?.message,
+      placeOdds: errors.placeOdds?.message,
+    },
+    raceDefault,
+    runners: race ? runnersCount(race) : null,
+    onUseDefault: () => {
+      setValue('placeTermsEdited', false);
+      applyDefault(raceDefault);
+      form.clearErrors(['placePlaces', 'placeDivisor']);
+    },
+  };
 }
 
 /**
