@@ -437,6 +437,25 @@ describe('cross-tenant matrix', () => {
         failures.push(`insights summary of A's member → ${res.statusCode} ${res.body}`);
       }
     }
+    // B's bets filtered by A's member or race: 404 (paged or not); a search for A's names finds none.
+    for (const caller of [B.admin, B.member]) {
+      for (const url of [`/api/bets?memberId=${A.ids.member}`, `/api/bets?raceId=${A.ids.race}&limit=50`]) {
+        const res = await caller.get(url);
+        listCalls++;
+        if (res.statusCode !== 404) {
+          leaks++;
+          failures.push(`${url} (A's id) → ${res.statusCode} ${res.body}`);
+        }
+      }
+      for (const q of ['Alpha', 'alpha horse', 'alpha cup', 'alpha park']) {
+        const res = await caller.get(`/api/bets?limit=200&q=${encodeURIComponent(q)}`);
+        listCalls++;
+        if (res.statusCode !== 200 || res.json<unknown[]>().length !== 0) {
+          leaks++;
+          failures.push(`/api/bets?q=${q} → ${res.statusCode} ${res.body}`);
+        }
+      }
+    }
     expect((await B.admin.get('/api/stats/syndicate')).json()).toMatchObject({
       totalWins: 0,
       currentBalance: 0,

@@ -40,6 +40,7 @@ function validBody(key: string, ids: Ids, self: number): Record<string, unknown>
     'POST /api/auth/login': { email: 'fuzz@example.test', password: 'fuzz check pw 1' },
     'POST /api/syndicates': { name: 'Fuzz Club', description: 'x', timezone: 'Europe/London' },
     'POST /api/syndicates/join': { inviteCode: ids.inviteCode },
+    'PUT /api/syndicates/active': { syndicateId: ids.syndicate },
     'POST /api/members': {
       name: 'Fuzz Member',
       email: 'fm@example.test',
@@ -105,6 +106,7 @@ function validBody(key: string, ids: Ids, self: number): Record<string, unknown>
     'POST /api/bank/adjustments': { amount: -2, note: 'Fee', memberId: self, date: '2031-01-01' },
     'POST /api/bank/entries/:id/reverse': { reason: 'Recorded twice' },
     'POST /api/bank/distributions': { amount: 5, memberIds: [ids.member], date: '2031-01-01', dryRun: false },
+    'PUT /api/me/preferences': { muteLiveToasts: true },
   };
   return bodies[key];
 }

@@ -184,7 +184,10 @@ export const SESSION_ONLY_ROUTES = new Set([
   'GET /api/syndicates',
   'POST /api/syndicates',
   'POST /api/syndicates/join',
+  'PUT /api/syndicates/active',
   'POST /api/members/claim',
+  'GET /api/me/preferences',
+  'PUT /api/me/preferences',
 ]);
 
 export interface Route {

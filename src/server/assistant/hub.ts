@@ -1,9 +1,10 @@
-// The open assistant sockets of one app instance, by session, and the per-user message rate.
-// Logging out closes the session's sockets on every instance: the logout NOTIFYs
-// SESSION_CLOSED_CHANNEL (auth/sessions.ts deleteSession), and each instance's hub closes that
-// session's sockets when its app's notifier hears it (db/notifier.ts, socket.ts).
-import type { Db } from '../db/client';
-import { publish, SESSION_CLOSED_CHANNEL } from '../db/notifier';
+// The open /ws sockets of one app instance, by session, and the per-user message rate. The hub
+// follows the event bus (realtime/bus.ts, on every instance; socket.ts subscribes): a sign-out
+// closes the session's sockets, a session moved to another syndicate closes them (the browser
+// reconnects into the new one), a member removed or deactivated closes that member's, and a
+// committed write is pushed to the live sockets of its syndicate.
+import type { LiveMessage } from '../../shared/live';
+import type { BusEvent } from '../realtime/bus';
 import { RATE_LIMIT_MESSAGES, RATE_WINDOW_MS } from './protocol';
 
 /** The part of a `ws` WebSocket the assistant uses (the package ships no types). */
@@ -21,25 +22,76 @@ export const OPEN = 1;
 export const CLOSE_SIGNED_OUT = 4401;
 export const CLOSE_NO_SYNDICATE = 4403;
 
+/** The syndicate membership a socket was opened in, and whether it asked for live frames. */
+export interface SocketScope {
+  syndicateId: number;
+  memberId: number;
+  live: boolean;
+}
+
 export class Hub {
   private readonly bySession = new Map<string, Set<LiveSocket>>();
+  private readonly scopes = new Map<LiveSocket, SocketScope>();
   /** Message times per user, in ms since the epoch, oldest first. */
   private readonly recent = new Map<number, number[]>();
 
-  add(sessionHash: string, socket: LiveSocket) {
+  add(sessionHash: string, socket: LiveSocket, scope?: SocketScope) {
     let set = this.bySession.get(sessionHash);
     if (!set) {
       set = new Set();
       this.bySession.set(sessionHash, set);
     }
     set.add(socket);
+    if (scope) this.scopes.set(socket, scope);
   }
 
   remove(sessionHash: string, socket: LiveSocket) {
+    this.scopes.delete(socket);
     const set = this.bySession.get(sessionHash);
     if (!set) return;
     set.delete(socket);
     if (set.size === 0) this.bySession.delete(sessionHash);
+  }
+
+  /** Applies one event of the bus (see the top of the file). */
+  apply(event: BusEvent) {
+    switch (event.type) {
+      case 'session-ended':
+        return this.closeSession(event.sessionHash);
+      case 'session-moved':
+        return this.closeSession(event.sessionHash, CLOSE_NO_SYNDICATE, 'The syndicate changed');
+      case 'member-removed':
+        return this.closeWhere(
+          (s) => s.syndicateId === event.syndicateId && s.memberId === event.memberId,
+          CLOSE_NO_SYNDICATE,
+          'No longer a member of this syndicate',
+        );
+      case 'changed': {
+        const { entities, summary, actorMemberId } = event;
+        const message: LiveMessage = {
+          type: 'changed',
+          entities,
+          actorMemberId,
+          ...(summary ? { summary } : {}),
+        };
+        return this.sendWhere((s) => s.live && s.syndicateId === event.syndicateId, message);
+      }
+      case 'resync':
+        return this.sendWhere((s) => s.live, { type: 'resync' });
+    }
+  }
+
+  private sendWhere(match: (scope: SocketScope) => boolean, message: LiveMessage) {
+    const text = JSON.stringify(message);
+    for (const [socket, scope] of this.scopes) {
+      if (match(scope) && socket.readyState === OPEN) socket.send(text);
+    }
+  }
+
+  private closeWhere(match: (scope: SocketScope) => boolean, code: number, reason: string) {
+    for (const [socket, scope] of [...this.scopes]) {
+      if (match(scope)) socket.close(code, reason);
+    }
   }
 
   count(sessionHash: string): number {
@@ -72,18 +124,4 @@ export class Hub {
   closeAll() {
     for (const hash of [...this.bySession.keys()]) this.closeSession(hash, 1001, 'Server shutting down');
   }
-}
-
-/** Every hub of this process (tests build several apps in one process). */
-export const hubs = new Set<Hub>();
-
-/**
- * Closes the session's assistant sockets everywhere: in this process at once, and on every other
- * instance through PostgreSQL NOTIFY (what a logout does, through deleteSession). Never throws: a
- * failed NOTIFY must not fail the caller (the other instances also re-check the session on each
- * message).
- */
-export async function closeSocketsForSession(db: Db, sessionHash: string): Promise<void> {
-  for (const hub of hubs) hub.closeSession(sessionHash);
-  await publish(db, SESSION_CLOSED_CHANNEL, sessionHash);
 }

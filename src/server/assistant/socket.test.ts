@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashToken } from '../auth/sessions';
-import { SESSION_CLOSED_CHANNEL } from '../db/notifier';
+import { EVENTS_CHANNEL } from '../db/notifier';
+import { publishEvent } from '../realtime/bus';
 import { type Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from '../test/harness';
-import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, closeSocketsForSession } from './hub';
+import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT } from './hub';
 import { ERRORS, MAX_SOCKETS_PER_SESSION, RATE_LIMIT_MESSAGES } from './protocol';
 import { connect, listen } from './test-client';
 
@@ -155,11 +156,14 @@ describe('ending the session', () => {
     expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
   });
 
-  it('closeSocketsForSession closes every socket of that session only', async () => {
+  it('a session-ended event closes every socket of that session only', async () => {
     const a = await syndicateWithRace();
     const b = await syndicateWithRace();
     const [a1, a2, b1] = [await open(a.client), await open(a.client), await open(b.client)];
-    await closeSocketsForSession(t.database.db, hashToken(a.client.cookie ?? ''));
+    await publishEvent(t.database.db, {
+      type: 'session-ended',
+      sessionHash: hashToken(a.client.cookie ?? ''),
+    });
     expect((await a1.closed).code).toBe(CLOSE_SIGNED_OUT);
     expect((await a2.closed).code).toBe(CLOSE_SIGNED_OUT);
     expect((await b1.ask('help')).type).toBe('message');
@@ -171,7 +175,8 @@ describe('ending the session', () => {
     const s = await open(client);
     const other = new pg.Client({ connectionString: inject('databaseUrl') });
     await other.connect();
-    await other.query('select pg_notify($1, $2)', [SESSION_CLOSED_CHANNEL, hashToken(client.cookie ?? '')]);
+    const event = { type: 'session-ended', sessionHash: hashToken(client.cookie ?? '') };
+    await other.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(event)]);
     await other.end();
     expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
   });

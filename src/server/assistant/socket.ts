@@ -2,12 +2,14 @@
 // origin or the request's own host) and an active syndicate; the socket is then bound to that
 // syndicate. Each message is re-checked against the session (logout, expiry, removal close it),
 // rate-limited per user, and answered by the language model or the built-in engine.
+// Opened as `/ws?live=1` (the app-wide connection, src/client/lib/use-live-updates.ts) it also
+// carries the syndicate's live updates (shared/live.ts, hub.ts); the assistant's own socket does not.
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieSettings } from '../auth/plugin';
 import { resolveSession } from '../auth/sessions';
-import { notifierOf, SESSION_CLOSED_CHANNEL } from '../db/notifier';
-import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, Hub, hubs, type LiveSocket, OPEN } from './hub';
+import { subscribe } from '../realtime/bus';
+import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, Hub, type LiveSocket, OPEN } from './hub';
 import { answer, type ChatTurn, type LlmConfig } from './llm';
 import {
   ERRORS,
@@ -40,17 +42,17 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   const hub = new Hub();
-  hubs.add(hub);
-  // The app's LISTEN connection (auth/invalidation.ts starts it): a logout anywhere closes the
-  // session's sockets here. Handlers stay registered for the app's life, as the hub does.
-  notifierOf(db)?.on(SESSION_CLOSED_CHANNEL, (sessionHash) => {
-    if (sessionHash && hubs.has(hub)) hub.closeSession(sessionHash);
+  let open = true;
+  // The event bus, on every instance: sign-outs, moved sessions and removed members close
+  // sockets here; committed writes go out to live sockets. Subscribed for the app's life.
+  subscribe(db, (event) => {
+    if (open) hub.apply(event);
   });
   const sweeper = setInterval(() => hub.sweep(Date.now()), RATE_WINDOW_MS);
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
-    hubs.delete(hub);
+    open = false;
     hub.closeAll();
   });
 
@@ -70,9 +72,21 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
     const token = req.cookies[cookie.name];
     if (!auth?.tenant || !token) return socket.close(CLOSE_SIGNED_OUT, 'Signed out');
     const { sessionHash, user } = auth;
-    const { syndicateId } = auth.tenant;
-    hub.add(sessionHash, socket);
+    const { syndicateId, memberId } = auth.tenant;
+    const live = new URLSearchParams(req.url.split('?')[1] ?? '').get('live') === '1';
+    hub.add(sessionHash, socket, { syndicateId, memberId, live });
     socket.on('close', () => hub.remove(sessionHash, socket));
+    if (live) {
+      // An event that came between the upgrade's check and now found no socket to close: check
+      // once more (a live socket sends no messages, which would re-check it).
+      void resolveSession(db, token, now()).then(
+        (current) => {
+          if (current?.tenant?.syndicateId !== syndicateId || current.tenant.memberId !== memberId)
+            socket.close(current ? CLOSE_NO_SYNDICATE : CLOSE_SIGNED_OUT, 'Signed out');
+        },
+        (err: unknown) => req.log.warn({ err }, 'live socket re-check failed'),
+      );
+    }
 
     const send = (message: ServerMessage) => {
       if (socket.readyState === OPEN) socket.send(JSON.stringify(message));

@@ -21,7 +21,10 @@ const SESSION_ONLY = new Set([
   'GET /api/syndicates',
   'POST /api/syndicates',
   'POST /api/syndicates/join',
+  'PUT /api/syndicates/active',
   'POST /api/members/claim',
+  'GET /api/me/preferences',
+  'PUT /api/me/preferences',
 ]);
 
 let t: TestApp;

@@ -6,7 +6,8 @@
 // forgets its reused sessions when the notification arrives. A read about to reuse a session
 // first makes sure every notification committed before it has arrived (db/notifier.ts, sync).
 import type { FastifyInstance } from 'fastify';
-import { INVALIDATE_CHANNEL, SESSION_CLOSED_CHANNEL, startNotifier, uniquePayload } from '../db/notifier';
+import { INVALIDATE_CHANNEL, startNotifier, uniquePayload } from '../db/notifier';
+import { subscribe } from '../realtime/bus';
 import { STATE_CHANGING } from './plugin';
 import { invalidateSessions } from './sessions';
 
@@ -17,7 +18,11 @@ export async function installInvalidation(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   const notifier = startNotifier(db, app.log);
   notifier.on(INVALIDATE_CHANNEL, () => invalidateSessions(db));
-  notifier.on(SESSION_CLOSED_CHANNEL, () => invalidateSessions(db));
+  // A session ended or moved, a member removed, or events missed: forget too. (A write's
+  // `changed` event needs nothing here: its request announced itself on INVALIDATE_CHANNEL.)
+  subscribe(db, (event) => {
+    if (event.type !== 'changed') invalidateSessions(db);
+  });
   await notifier.ready;
   app.addHook('onClose', async () => notifier.stop());
 

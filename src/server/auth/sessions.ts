@@ -5,8 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { notifierOf, publish, SESSION_CLOSED_CHANNEL } from '../db/notifier';
+import { notifierOf } from '../db/notifier';
 import { sessions } from '../db/schema';
+import { publishEvent } from '../realtime/bus';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 60 * 60 * 1000;
@@ -191,12 +192,15 @@ export async function resolveSessionForRead(db: Db, token: string, now: Date): P
   return resolved.auth;
 }
 
-/** Ends a session: deletes its row, and tells every instance (reused copies, assistant sockets). */
+/**
+ * Ends a session: deletes its row, and announces it on the event bus, so every instance forgets
+ * its reused copies and closes its sockets (whoever holds them subscribes).
+ */
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
   invalidateSessions(db);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
   invalidateSessions(db);
-  await publish(db, SESSION_CLOSED_CHANNEL, idHash);
+  await publishEvent(db, { type: 'session-ended', sessionHash: idHash });
 }
 
 export async function setActiveSyndicate(db: Db, idHash: string, syndicateId: number): Promise<void> {
@@ -206,4 +210,6 @@ export async function setActiveSyndicate(db: Db, idHash: string, syndicateId: nu
     .set({ activeSyndicateId: syndicateId })
     .where(and(eq(sessions.idHash, idHash)));
   invalidateSessions(db);
+  // Its live sockets belong to the syndicate it left: they close, and the browser reconnects.
+  await publishEvent(db, { type: 'session-moved', sessionHash: idHash });
 }

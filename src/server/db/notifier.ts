@@ -20,9 +20,12 @@ import type { Db } from './client';
 
 /** Something changed who may read or do what (any state-changing request): forget reused state. */
 export const INVALIDATE_CHANNEL = 'rs_invalidate';
-/** A session ended (logout); the payload is its hash (hex). */
-export const SESSION_CLOSED_CHANNEL = 'rs_session_closed';
-const CHANNELS = [INVALIDATE_CHANNEL, SESSION_CLOSED_CHANNEL];
+/**
+ * The event bus (realtime/bus.ts): JSON payloads, from the app (a session ended or moved) and from
+ * the audit_events trigger (a write committed; migration 0007_issue17_live_prefs names it too).
+ */
+export const EVENTS_CHANNEL = 'rs_events';
+const CHANNELS = [INVALIDATE_CHANNEL, EVENTS_CHANNEL];
 
 /** Delays before reconnecting, in ms: doubling from 1 s up to 30 s. */
 const RETRY_MIN_MS = 1_000;

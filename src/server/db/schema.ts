@@ -56,6 +56,8 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     /** True only when an OIDC provider said `email_verified: true` at the latest sign-in. */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** No toasts for other members' settlements and payments (GET/PUT /api/me/preferences). */
+    muteLiveToasts: boolean('mute_live_toasts').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -245,6 +247,11 @@ export const bets = pgTable(
     dividendHundredths: integer('dividend_hundredths'),
     placeDividendHundredths: integer('place_dividend_hundredths'),
     rule4: smallint('rule4'),
+    /**
+     * The searchable text (horse, jockey, race, venue; lower case, no accents) that GET /api/bets?q=
+     * matches through a trigram index. Kept by triggers (migration 0008): never written by the app.
+     */
+    search: text('search').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
@@ -253,6 +260,8 @@ export const bets = pgTable(
     index('bets_syndicate_member_idx').on(t.syndicateId, t.memberId),
     index('bets_syndicate_status_idx').on(t.syndicateId, t.status),
     index('bets_group_idx').on(t.betGroupId),
+    index('bets_syndicate_race_idx').on(t.syndicateId, t.raceId),
+    index('bets_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
     // Also bets_syndicate_date_status_idx (migration 0006, INCLUDE columns drizzle cannot declare):
     // the bets newest first with status and member, read index-only by the insights streaks.
     // When a settled bet's outcome counted (stats trends read the partial days at a window's edge).

@@ -11,6 +11,7 @@ import { healthRoutes } from './health/routes';
 import { importRoutes } from './import/routes';
 import { insightsRoutes } from './insights/routes';
 import { membersRoutes } from './members/routes';
+import { preferencesRoutes } from './preferences/routes';
 import { racesRoutes } from './races/routes';
 import { racingRoutes } from './racing/routes';
 import { remindersRoutes } from './reminders/routes';
@@ -39,4 +40,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   calendarFeedRoutes,
   calendarFeedFileRoutes,
   auditRoutes,
+  preferencesRoutes,
 ];

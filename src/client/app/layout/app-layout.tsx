@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AssistantPanel } from '@/features/assistant/assistant-panel';
+import { useLiveUpdates } from '../use-live-updates';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -11,6 +12,8 @@ import { useSyndicateName } from './use-syndicate-name';
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const syndicateName = useSyndicateName();
+  // Every screen refreshes itself when anyone in the syndicate writes (issue 17).
+  useLiveUpdates();
   return (
     <div className="min-h-screen">
       <a

@@ -3,6 +3,7 @@ import { useIsAdmin } from '@/lib/use-role';
 import { AccountSettings } from './components/account-settings';
 import { GeneralSettings } from './components/general-settings';
 import { IntegrationsSettings } from './components/integrations-settings';
+import { LiveSettings } from './components/live-settings';
 import { NotificationSettings } from './components/notification-settings';
 
 export function SettingsPage() {
@@ -23,8 +24,9 @@ export function SettingsPage() {
         <TabsContent value="general">
           <GeneralSettings isAdmin={isAdmin} />
         </TabsContent>
-        <TabsContent value="notifications">
+        <TabsContent value="notifications" className="grid grid-cols-1 gap-6">
           <NotificationSettings />
+          <LiveSettings />
         </TabsContent>
         <TabsContent value="account">
           <AccountSettings />

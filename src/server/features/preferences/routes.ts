@@ -1,0 +1,42 @@
+// GET/PUT /api/me/preferences: the signed-in user's own preferences. A session is enough (they
+// belong to the user, not to a syndicate), like GET /api/auth/user.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { preferencesSchema } from '../../../shared/live';
+import { requireSession, requireUser } from '../../auth/context';
+import { getPreferences, setPreferences } from './service';
+
+const tags = ['preferences'];
+
+export const preferencesRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get(
+    '/api/me/preferences',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags,
+        description: "The signed-in user's preferences (all syndicates, every device)",
+        response: { 200: preferencesSchema },
+      },
+    },
+    async (req) => getPreferences(db, requireUser(req).user.id),
+  );
+
+  app.put(
+    '/api/me/preferences',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags,
+        description:
+          "Sets the signed-in user's preferences. muteLiveToasts: no toasts for other members' settlements and payments",
+        body: preferencesSchema,
+        response: { 200: preferencesSchema },
+      },
+    },
+    async (req) => setPreferences(db, requireUser(req).user.id, req.body),
+  );
+};

@@ -1,0 +1,46 @@
+// Live updates (issue 17): every committed write in a syndicate is announced to that syndicate's
+// signed-in browsers over the /ws socket (opened with `?live=1`), so each open screen refreshes
+// what changed. Shared by the server (which names the entities) and the client (which maps each
+// name to its TanStack Query keys, src/client/lib/live.ts).
+import { z } from 'zod';
+
+/** What a write may have changed, one name per group of client queries. */
+export const LIVE_ENTITIES = [
+  'bets',
+  'stats',
+  'rankings',
+  'members',
+  'races',
+  'reminders',
+  'bank',
+  'insights',
+  'activity',
+  'settings',
+  'plans',
+  'subscriptions',
+  'rotation',
+] as const;
+export type LiveEntity = (typeof LIVE_ENTITIES)[number];
+
+/**
+ * Server → browser frames on a live socket. `changed`: something in the syndicate changed;
+ * `summary` (the activity feed's sentence) only for settlements and payments, which a client shows
+ * as a toast unless they are its own or muted; `actorMemberId` null for the system (the results
+ * import). `resync`: the server may have missed announcements (its LISTEN connection dropped):
+ * refetch whatever is on screen.
+ */
+export type LiveMessage =
+  | { type: 'changed'; entities: LiveEntity[]; summary?: string; actorMemberId: number | null }
+  | { type: 'resync' };
+
+/** The socket address's query that asks for live frames. */
+export const LIVE_QUERY = 'live=1';
+
+/** A user's own preferences (GET/PUT /api/me/preferences); stored per user, not per syndicate. */
+export const preferencesSchema = z
+  .object({
+    /** No toasts for other members' settlements and payments (the screens still update). */
+    muteLiveToasts: z.boolean(),
+  })
+  .strict();
+export type Preferences = z.infer<typeof preferencesSchema>;
