@@ -36,6 +36,27 @@ export const syndicateSchema = z.object({
   description: z.string().nullable(),
   inviteCode: z.string(),
 });
-export const syndicateWithRoleSchema = syndicateSchema.extend({ role: z.enum(['admin', 'member']) });
+/**
+ * One of the signed-in user's syndicates. `current`: the session's active syndicate (listed first).
+ * `isActive`: false when an admin has deactivated the user's membership (it cannot be switched to).
+ */
+export const syndicateWithRoleSchema = syndicateSchema.extend({
+  role: z.enum(['admin', 'member']),
+  current: z.boolean(),
+  isActive: z.boolean(),
+});
 export type Syndicate = z.infer<typeof syndicateSchema>;
 export type SyndicateWithRole = z.infer<typeof syndicateWithRoleSchema>;
+
+/** Largest id PostgreSQL's int4 holds. */
+const MAX_SYNDICATE_ID = 2_147_483_647;
+
+/** PUT /api/syndicates/active: the syndicate the session works in from now on. */
+export const switchSyndicateSchema = z.object({
+  syndicateId: z
+    .number({ error: 'Syndicate id must be a number' })
+    .int('Syndicate id must be a whole number')
+    .positive('Syndicate id must be positive')
+    .max(MAX_SYNDICATE_ID, 'Syndicate not found'),
+});
+export type SwitchSyndicateInput = z.infer<typeof switchSyndicateSchema>;

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
 import { LandingPage } from '@/features/auth/landing-page';
 import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
+import { NEW_SYNDICATE_PATH } from '@/features/syndicates/new-syndicate-path';
 import { rememberJoinLink } from '@/lib/post-login-redirect';
 import { preloadPage, SyndicateRoutes } from './routes';
 
@@ -20,8 +21,9 @@ const ClaimSignedOutPage = lazy(() =>
 
 /**
  * Spec §2 routing: loading → spinner; signed out → landing (or /login); signed in without a syndicate,
- * or on any /join path → onboarding; otherwise the app. /claim (a personal invite link) works signed
- * in with or without a syndicate; signed out, it asks to sign in and is remembered like /join.
+ * or on any /join path, or on /syndicates/new (another syndicate) → onboarding; otherwise the app.
+ * /claim (a personal invite link) works signed in with or without a syndicate; signed out, it asks to
+ * sign in and is remembered like /join.
  */
 export function AppRouter() {
   const [location] = useLocation();
@@ -50,7 +52,10 @@ export function AppRouter() {
   if (isClaimPath) return <Lazy page={<ClaimPage />} />;
   if (syndicatesQuery.isPending) return <FullScreenSpinner />;
   if (syndicatesQuery.isError) return <LoadFailed onRetry={() => syndicatesQuery.refetch()} />;
-  if (isJoinPath || syndicatesQuery.data.length === 0) return <Lazy page={<OnboardingPage />} />;
+  const hasSyndicate = syndicatesQuery.data.length > 0;
+  if (isJoinPath || location === NEW_SYNDICATE_PATH || !hasSyndicate) {
+    return <Lazy page={<OnboardingPage canLeave={hasSyndicate} />} />;
+  }
   return <SyndicateRoutes />;
 }
 

@@ -2,6 +2,7 @@ import { Bell } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { MobileMenu } from './mobile-menu';
 import { pageTitle } from './nav-items';
+import { SyndicateSwitcher } from './syndicate-switcher';
 
 export function Header({ syndicateName }: { syndicateName: string | undefined }) {
   const [location] = useLocation();
@@ -12,9 +13,7 @@ export function Header({ syndicateName }: { syndicateName: string | undefined })
         <p className="truncate text-lg font-semibold leading-tight" data-testid="header-title">
           {pageTitle(location)}
         </p>
-        <p className="truncate text-xs text-muted-foreground" data-testid="header-syndicate">
-          {syndicateName ?? <span className="inline-block h-3 w-24 animate-pulse rounded bg-muted" />}
-        </p>
+        <SyndicateSwitcher syndicateName={syndicateName} />
       </div>
       {/* Notifications are a later feature; the bell is shown with its red dot (spec §2). */}
       <button

@@ -1,6 +1,6 @@
-import { LogIn, PlusCircle } from 'lucide-react';
+import { ArrowLeft, LogIn, PlusCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { BrandedScreen } from '@/components/ui/branded-screen';
 import { toast } from '@/components/ui/use-toast';
 import { CreateSyndicateForm } from './create-syndicate-form';
@@ -9,8 +9,12 @@ import { JoinSyndicateForm } from './join-syndicate-form';
 
 type Step = 'choice' | 'create' | 'join';
 
-/** Signed in without a syndicate, or on /join: create one or join one (spec §2 Onboarding). */
-export function OnboardingPage() {
+/**
+ * Signed in without a syndicate, or on /join: create one or join one (spec §2 Onboarding). Also
+ * reached from the header's "Create or join another" (`canLeave`: the user already has a syndicate
+ * and may go back to it); the new syndicate becomes the active one.
+ */
+export function OnboardingPage({ canLeave = false }: { canLeave?: boolean }) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const codeFromUrl = cleanInviteCode(new URLSearchParams(search).get('code') ?? '');
@@ -27,7 +31,7 @@ export function OnboardingPage() {
 
   return (
     <BrandedScreen>
-      {step === 'choice' ? <Choice onPick={setStep} /> : null}
+      {step === 'choice' ? <Choice onPick={setStep} canLeave={canLeave} /> : null}
       {step === 'create' ? <CreateSyndicateForm onBack={() => setStep('choice')} onDone={done} /> : null}
       {step === 'join' ? (
         <JoinSyndicateForm initialCode={codeFromUrl} onBack={() => setStep('choice')} onDone={done} />
@@ -36,7 +40,7 @@ export function OnboardingPage() {
   );
 }
 
-function Choice({ onPick }: { onPick: (step: Step) => void }) {
+function Choice({ onPick, canLeave }: { onPick: (step: Step) => void; canLeave: boolean }) {
   const options = [
     {
       step: 'create' as const,
@@ -53,10 +57,19 @@ function Choice({ onPick }: { onPick: (step: Step) => void }) {
   ];
   return (
     <div className="grid gap-6">
-      <div className="text-center">
-        <h1 className="text-2xl font-bold">Welcome to Racing Syndicate</h1>
-        <p className="mt-2 text-muted-foreground">Get started by creating a syndicate or joining one.</p>
-      </div>
+      {canLeave ? (
+        <div className="text-center">
+          <h1 className="text-2xl font-bold">Create or join another syndicate</h1>
+          <p className="mt-2 text-muted-foreground">
+            You stay a member of your syndicates; switch between them from the header.
+          </p>
+        </div>
+      ) : (
+        <div className="text-center">
+          <h1 className="text-2xl font-bold">Welcome to Racing Syndicate</h1>
+          <p className="mt-2 text-muted-foreground">Get started by creating a syndicate or joining one.</p>
+        </div>
+      )}
       <div className="grid gap-4">
         {options.map((o) => (
           <button
@@ -75,6 +88,15 @@ function Choice({ onPick }: { onPick: (step: Step) => void }) {
           </button>
         ))}
       </div>
+      {canLeave ? (
+        <Link
+          href="/"
+          className="inline-flex items-center gap-2 justify-self-start rounded-md px-2 py-2 text-sm font-medium text-primary hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to the dashboard
+        </Link>
+      ) : null}
     </div>
   );
 }

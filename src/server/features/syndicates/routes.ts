@@ -4,13 +4,20 @@ import { z } from 'zod';
 import {
   createSyndicateSchema,
   joinSyndicateSchema,
+  switchSyndicateSchema,
   syndicateSchema,
   syndicateWithRoleSchema,
 } from '../../../shared/syndicate';
 import { requireAdmin, requireSession, requireUser, tenantOf } from '../../auth/context';
 import { setActiveSyndicate } from '../../auth/sessions';
 import { authorOf } from '../audit/record';
-import { createSyndicate, joinSyndicate, listForUser, regenerateInviteCode } from './service';
+import {
+  createSyndicate,
+  joinSyndicate,
+  listForUser,
+  regenerateInviteCode,
+  switchActiveSyndicate,
+} from './service';
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -31,7 +38,31 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
       onRequest: requireSession,
       schema: { tags: ['syndicates'], response: { 200: z.array(syndicateWithRoleSchema) } },
     },
-    async (req) => listForUser(db, requireUser(req).user.id),
+    async (req) => {
+      const auth = requireUser(req);
+      return listForUser(db, auth.user.id, auth.tenant?.syndicateId ?? null);
+    },
+  );
+
+  // Switch the session to another of the user's syndicates (every later request is scoped to it).
+  app.put(
+    '/api/syndicates/active',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: ['syndicates'],
+        body: switchSyndicateSchema,
+        response: { 200: syndicateSchema, 404: messageSchema },
+      },
+    },
+    async (req) => {
+      const auth = requireUser(req);
+      return switchActiveSyndicate(
+        db,
+        { sessionHash: auth.sessionHash, userId: auth.user.id },
+        req.body.syndicateId,
+      );
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { deriveInitials } from '../../../shared/initials';
 import { generateInviteCode, normaliseInviteCode } from '../../../shared/invite-code';
 import type { Syndicate, SyndicateWithRole } from '../../../shared/syndicate';
+import { setActiveSyndicate } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { joinFailures, members, syndicates, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -45,13 +46,58 @@ function memberFor(caller: Caller, syndicateId: number, role: 'admin' | 'member'
   };
 }
 
-export async function listForUser(db: Db, userId: number): Promise<SyndicateWithRole[]> {
-  return db
-    .select({ ...publicColumns, role: members.role })
+/**
+ * The user's syndicates (removed memberships left out), the session's current one first, then in
+ * the order they were joined. The spec's client reads the first item's invite code, so the first
+ * must be the syndicate the session works in.
+ */
+export async function listForUser(
+  db: Db,
+  userId: number,
+  currentSyndicateId: number | null,
+): Promise<SyndicateWithRole[]> {
+  const rows = await db
+    .select({ ...publicColumns, role: members.role, isActive: members.isActive })
     .from(members)
     .innerJoin(syndicates, eq(syndicates.id, members.syndicateId))
     .where(and(eq(members.userId, userId), isNull(members.archivedAt)))
     .orderBy(asc(members.id));
+  const listed = rows.map((r) => ({ ...r, current: r.id === currentSyndicateId }));
+  return [...listed.filter((r) => r.current), ...listed.filter((r) => !r.current)];
+}
+
+export const SYNDICATE_NOT_FOUND = 'Syndicate not found';
+
+/**
+ * Makes `syndicateId` the session's active syndicate. Only a syndicate where the user is a current,
+ * active member: an unknown id, someone else's syndicate, a removed (archived) or deactivated
+ * membership all answer the same 404, so the answer tells nothing about syndicates the user is not
+ * in. (A membership deactivated just after the check is the same as one deactivated just after the
+ * switch: the session then reads that syndicate as an inactive member.) setActiveSyndicate tells
+ * every instance: reused sessions are forgotten and the session's sockets close.
+ * Not an audit event: it changes no syndicate's data, only which one this session looks at.
+ */
+export async function switchActiveSyndicate(
+  db: Db,
+  session: { sessionHash: string; userId: number },
+  syndicateId: number,
+): Promise<Syndicate> {
+  const [syndicate] = await db
+    .select(publicColumns)
+    .from(members)
+    .innerJoin(syndicates, eq(syndicates.id, members.syndicateId))
+    .where(
+      and(
+        eq(members.syndicateId, syndicateId),
+        eq(members.userId, session.userId),
+        isNull(members.archivedAt),
+        eq(members.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!syndicate) throw new HttpError(404, SYNDICATE_NOT_FOUND);
+  await setActiveSyndicate(db, session.sessionHash, syndicate.id);
+  return syndicate;
 }
 
 /** Retries on the (unlikely: 32^8 codes) chance that a fresh code is taken. */

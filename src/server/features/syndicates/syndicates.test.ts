@@ -21,7 +21,9 @@ describe('creating a syndicate', () => {
     expect(s).toMatchObject({ name: 'Lucky Punters', description: 'Friday club' });
     expect(s.inviteCode).toMatch(new RegExp(`^[${INVITE_ALPHABET}]{8}$`));
 
-    expect((await c.get('/api/syndicates')).json()).toEqual([{ ...s, role: 'admin' }]);
+    expect((await c.get('/api/syndicates')).json()).toEqual([
+      { ...s, role: 'admin', current: true, isActive: true },
+    ]);
     const me = (await c.get('/api/members/me')).json();
     expect(me).toMatchObject({
       name: 'Grace Hopper Lee',

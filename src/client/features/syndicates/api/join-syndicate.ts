@@ -1,15 +1,15 @@
 import type { JoinSyndicateInput, Syndicate } from '@shared/syndicate';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { resetClientData } from '@/lib/reset-client-data';
 
 export const joinSyndicate = (input: JoinSyndicateInput) =>
   apiRequest<Syndicate>('POST', '/api/syndicates/join', input);
 
-/** Join by invite code; refreshes every cached query (the active syndicate may change). */
+/** Join by invite code; it becomes the active syndicate, so every cached query is dropped (resetClientData). */
 export function useJoinSyndicate() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: joinSyndicate,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => resetClientData(),
   });
 }

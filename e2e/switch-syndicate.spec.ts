@@ -1,0 +1,157 @@
+// Issue 17 §2: a user in two syndicates switches between them from the header's syndicate menu,
+// and creates another one while signed in ("Create or join another").
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  header,
+  newAccount,
+  setUpSyndicateViaApi,
+  snap,
+  toasts,
+  uniqueSyndicateName,
+} from './support/helpers';
+
+test.use({ bypassCSP: true });
+
+/** One pending bet on the caller's own member in their active syndicate. */
+async function placeBet(request: APIRequestContext, baseURL: string, horseName: string) {
+  const me = (await (await request.get('/api/members/me')).json()) as { id: number };
+  const res = await request.post('/api/bets', {
+    headers: { Origin: baseURL },
+    data: { memberId: me.id, horseName, betType: 'win', odds: 3, amount: 10, oddsType: 'fixed' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const switcher = (page: Page) => page.getByRole('banner').getByRole('button', { name: /Switch syndicate/ });
+/** In-app navigation (the sidebar on desktop, the bottom bar on phones): no reload. */
+const navTo = (page: Page, label: string) =>
+  page.getByRole('link', { name: label, exact: true }).filter({ visible: true }).first().click();
+
+test('a member of two syndicates switches from the header menu and sees the other one', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+  // Alice's syndicate (her own request context), with one bet.
+  const alice = newAccount(`Alice Owner ${tag}`);
+  const aliceClub = uniqueSyndicateName('Alice Stayers');
+  const aliceSyndicate = await setUpSyndicateViaApi(request, baseURL!, alice, aliceClub);
+  await placeBet(request, baseURL!, `Alice Horse ${tag}`);
+  // Bob (the browser): his own syndicate with one bet, then he joins Alice's (now his active one).
+  const bob = newAccount(`Bob Switcher ${tag}`);
+  const bobClub = uniqueSyndicateName('Bob Sprinters');
+  await setUpSyndicateViaApi(page.request, baseURL!, bob, bobClub);
+  await placeBet(page.request, baseURL!, `Bob Horse ${tag}`);
+  const joined = await page.request.post('/api/syndicates/join', {
+    headers: { Origin: baseURL! },
+    data: { inviteCode: aliceSyndicate.inviteCode },
+  });
+  expect(joined.status()).toBe(200);
+
+  await page.goto('/members');
+  await expect(header(page).syndicate).toHaveText(aliceClub);
+  await expect(page.getByRole('main').getByText(alice.name).first()).toBeVisible();
+  // (axe runs with the menu closed: an open Radix menu hides the rest of the page from assistive
+  // technology, aria-hidden on #root, which axe reports although focus is trapped in the menu.)
+  await expectNoSeriousA11yViolations(page);
+
+  // The menu lists both, with the role in each, the current one checked.
+  await switcher(page).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(2);
+  const current = menu.getByRole('menuitemradio', { name: `${aliceClub} Member` });
+  const other = menu.getByRole('menuitemradio', { name: `${bobClub} Admin` });
+  await expect(current).toHaveAttribute('aria-checked', 'true');
+  await expect(other).toHaveAttribute('aria-checked', 'false');
+  await expect(menu.getByRole('menuitem', { name: 'Create or join another' })).toBeVisible();
+  await snap(page, testInfo, 'switch-01-menu');
+
+  if (testInfo.project.name === 'mobile') {
+    await other.tap();
+  } else {
+    // Keyboard: close, reopen from the focused button, move to the other syndicate, choose it.
+    await page.keyboard.press('Escape');
+    await expect(switcher(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(current).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(other).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toasts(page).getByText(`You are now in ${bobClub}.`)).toBeVisible();
+  await expect(header(page).title).toHaveText('Dashboard');
+  await expect(header(page).syndicate).toHaveText(bobClub);
+  await expect(page).toHaveTitle(bobClub);
+  await snap(page, testInfo, 'switch-02-switched');
+
+  // Every screen now reads Bob's syndicate, without a reload (Alice's members were cached a moment
+  // ago): his bet on the dashboard, his members, nothing of Alice's.
+  const main = page.getByRole('main');
+  await expect(main.getByText(`Bob Horse ${tag}`).first()).toBeVisible();
+  await expect(main.getByText(`Alice Horse ${tag}`)).toHaveCount(0);
+  await navTo(page, 'Members');
+  await expect(main.getByText(bob.name).first()).toBeVisible();
+  await expect(main.getByText(alice.name)).toHaveCount(0);
+
+  // And back again, still without a reload.
+  await switcher(page).click();
+  await page.getByRole('menuitemradio', { name: `${aliceClub} Member` }).click();
+  await expect(header(page).syndicate).toHaveText(aliceClub);
+  await expect(main.getByText(`Alice Horse ${tag}`).first()).toBeVisible();
+  await expect(main.getByText(`Bob Horse ${tag}`)).toHaveCount(0);
+  await navTo(page, 'Members');
+  await expect(main.getByText(alice.name).first()).toBeVisible();
+  const list = (await (await page.request.get('/api/syndicates')).json()) as {
+    name: string;
+    current: boolean;
+  }[];
+  expect(list.find((s) => s.current)?.name).toBe(aliceClub);
+});
+
+test('"Create or join another" creates a second syndicate while signed in', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const account = newAccount('Carol Founder');
+  const first = uniqueSyndicateName('First Furlong');
+  const second = uniqueSyndicateName('Second Furlong');
+  await setUpSyndicateViaApi(page.request, baseURL!, account, first);
+
+  await page.goto('/');
+  await expect(header(page).syndicate).toHaveText(first);
+  await switcher(page).click();
+  await page.getByRole('menuitem', { name: 'Create or join another' }).click();
+  await expect(page).toHaveURL(/\/syndicates\/new$/);
+  await expect(page.getByRole('heading', { name: 'Create or join another syndicate' })).toBeVisible();
+  await snap(page, testInfo, 'switch-03-create-or-join');
+  await expectNoSeriousA11yViolations(page);
+
+  // Back to the dashboard leaves it as it was.
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(header(page).syndicate).toHaveText(first);
+
+  await switcher(page).click();
+  await page.getByRole('menuitem', { name: 'Create or join another' }).click();
+  await page.getByRole('button', { name: /Create a Syndicate/ }).click();
+  await page.getByLabel('Syndicate Name').fill(second);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(toasts(page).getByText('Syndicate created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header(page).syndicate).toHaveText(second);
+
+  await switcher(page).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitemradio', { name: `${second} Admin` })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(menu.getByRole('menuitemradio', { name: `${first} Admin` })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  await snap(page, testInfo, 'switch-04-two-syndicates');
+});

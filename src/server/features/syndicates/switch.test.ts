@@ -1,0 +1,246 @@
+// Issue 17 §2: a user in several syndicates switches the session's active one
+// (PUT /api/syndicates/active). Two app instances on one database, as behind a load balancer:
+// the switch made through A holds on B's very next request, and B's sockets of the session close.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Member } from '../../../shared/member';
+import { connect, listen } from '../../assistant/test-client';
+import { reusedSessions } from '../../auth/sessions';
+import { notifierOf } from '../../db/notifier';
+import {
+  Client,
+  createTestApp,
+  signUp,
+  signUpWithSyndicate,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../test/harness';
+import { SYNDICATE_NOT_FOUND } from './service';
+
+let a: TestApp;
+let b: TestApp;
+let wsOnB: string;
+beforeAll(async () => {
+  [a, b] = await Promise.all([createTestApp(), createTestApp()]);
+  wsOnB = await listen(b.app);
+});
+afterAll(async () => Promise.all([a.close(), b.close()]));
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** One bet in the caller's active syndicate, on the caller's own member, named after the horse. */
+async function placeBet(client: Client, horseName: string) {
+  const me = (await client.get('/api/members/me')).json<Member>();
+  const res = await client.post('/api/bets', {
+    memberId: me.id,
+    horseName,
+    betType: 'win',
+    odds: 3,
+    amount: 10,
+    oddsType: 'fixed',
+    date: inDays(1),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+const horses = async (client: Client) =>
+  (await client.get('/api/bets')).json<{ horseName: string }[]>().map((bet) => bet.horseName);
+
+interface Listed {
+  id: number;
+  name: string;
+  role: 'admin' | 'member';
+  current: boolean;
+  isActive: boolean;
+}
+const listed = async (client: Client) => (await client.get('/api/syndicates')).json<Listed[]>();
+
+/**
+ * Bob admins his own syndicate and is a plain member of Alice's, one bet in each. He joined Alice's
+ * last, so it is his active one.
+ */
+async function userInTwo() {
+  const alice = await signUpWithSyndicate(a.app, 'Alice Admin');
+  await placeBet(alice.client, 'Alice Horse');
+  const bob = await signUpWithSyndicate(a.app, 'Bob Admin');
+  await placeBet(bob.client, 'Bob Horse');
+  const joined = await bob.client.post('/api/syndicates/join', { inviteCode: alice.syndicate.inviteCode });
+  expect(joined.statusCode).toBe(200);
+  const bobInAlice = (await bob.client.get('/api/members/me')).json<Member>();
+  return { alice, bob: bob.client, own: bob.syndicate, other: alice.syndicate, bobInAlice };
+}
+
+describe('PUT /api/syndicates/active', () => {
+  it('switches to a syndicate the user is an active member of; later reads are scoped to it', async () => {
+    const { bob, own, other } = await userInTwo();
+    // Joining made Alice's syndicate the active one.
+    expect(await horses(bob)).toEqual(['Alice Horse']);
+
+    const res = await bob.put('/api/syndicates/active', { syndicateId: own.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: own.id, name: own.name, description: null, inviteCode: own.inviteCode });
+    expect(await horses(bob)).toEqual(['Bob Horse']);
+    expect((await bob.get('/api/members/me')).json<Member>().role).toBe('admin');
+    expect((await bob.get('/api/settings')).json()).toMatchObject({ syndicateName: own.name });
+    // The list names the current one, first (the spec's client reads the first item's invite code).
+    expect(await listed(bob)).toEqual([
+      { ...own, description: null, role: 'admin', current: true, isActive: true },
+      { ...other, description: null, role: 'member', current: false, isActive: true },
+    ]);
+
+    expect((await bob.put('/api/syndicates/active', { syndicateId: other.id })).statusCode).toBe(200);
+    expect(await horses(bob)).toEqual(['Alice Horse']);
+    expect((await bob.get('/api/members/me')).json<Member>().role).toBe('member');
+    expect((await listed(bob)).map((s) => [s.id, s.current])).toEqual([
+      [other.id, true],
+      [own.id, false],
+    ]);
+    // Switching to the syndicate already active is a no-op answered 200.
+    expect((await bob.put('/api/syndicates/active', { syndicateId: other.id })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a syndicate the user is not in, or one that does not exist, and changes nothing', async () => {
+    const { bob, other } = await userInTwo();
+    const stranger = await signUpWithSyndicate(a.app, 'Stranger Admin');
+    for (const syndicateId of [stranger.syndicate.id, 2_147_483_647]) {
+      const res = await bob.put('/api/syndicates/active', { syndicateId });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: SYNDICATE_NOT_FOUND });
+    }
+    expect(await horses(bob)).toEqual(['Alice Horse']);
+    expect((await listed(bob)).find((s) => s.current)?.id).toBe(other.id);
+  });
+
+  it('answers 404 for a deactivated membership (listed, not current, isActive false)', async () => {
+    const { alice, bob, own, other, bobInAlice } = await userInTwo();
+    expect((await bob.put('/api/syndicates/active', { syndicateId: own.id })).statusCode).toBe(200);
+    const off = await alice.client.put(`/api/members/${bobInAlice.id}`, { isActive: false });
+    expect(off.statusCode).toBe(200);
+
+    const res = await bob.put('/api/syndicates/active', { syndicateId: other.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: SYNDICATE_NOT_FOUND });
+    expect(await horses(bob)).toEqual(['Bob Horse']);
+    expect((await listed(bob)).map((s) => [s.id, s.current, s.isActive])).toEqual([
+      [own.id, true, true],
+      [other.id, false, false],
+    ]);
+
+    // Reactivated: the switch works again.
+    expect((await alice.client.put(`/api/members/${bobInAlice.id}`, { isActive: true })).statusCode).toBe(
+      200,
+    );
+    expect((await bob.put('/api/syndicates/active', { syndicateId: other.id })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a membership the admin removed', async () => {
+    const { alice, bob, own, other, bobInAlice } = await userInTwo();
+    expect((await bob.put('/api/syndicates/active', { syndicateId: own.id })).statusCode).toBe(200);
+    expect((await alice.client.delete(`/api/members/${bobInAlice.id}`)).statusCode).toBe(204);
+    expect((await bob.put('/api/syndicates/active', { syndicateId: other.id })).statusCode).toBe(404);
+    expect((await listed(bob)).map((s) => s.id)).toEqual([own.id]);
+  });
+
+  it('refuses a bad body with 400, and needs a session and a same-site Origin', async () => {
+    const { bob, own, other } = await userInTwo();
+    for (const body of [
+      {},
+      { syndicateId: String(own.id) },
+      { syndicateId: 1.5 },
+      { syndicateId: 0 },
+      { syndicateId: -3 },
+      { syndicateId: 2_147_483_648 },
+      { syndicateId: null },
+      [own.id],
+    ]) {
+      const res = await bob.put('/api/syndicates/active', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+    const raw = await a.app.inject({
+      method: 'PUT',
+      url: '/api/syndicates/active',
+      headers: { cookie: `sid=${bob.cookie}`, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: '{"syndicateId":',
+    });
+    expect(raw.statusCode).toBe(400);
+
+    expect((await new Client(a.app).put('/api/syndicates/active', { syndicateId: own.id })).statusCode).toBe(
+      401,
+    );
+    const crossSite = await bob.put(
+      '/api/syndicates/active',
+      { syndicateId: own.id },
+      { origin: 'https://evil.example' },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    // None of the above moved the session.
+    expect((await listed(bob)).find((s) => s.current)?.id).toBe(other.id);
+  });
+
+  it('answers 404 to a user without any syndicate', async () => {
+    const lonely = await signUp(a.app);
+    const { syndicate } = await signUpWithSyndicate(a.app);
+    expect((await lonely.put('/api/syndicates/active', { syndicateId: syndicate.id })).statusCode).toBe(404);
+  });
+});
+
+describe('creating or joining another syndicate while in one', () => {
+  it('is allowed, and the new one becomes the active syndicate', async () => {
+    const { client, syndicate: first } = await signUpWithSyndicate(a.app, 'Multi Admin');
+    const created = await client.post('/api/syndicates', { name: 'Second Club' });
+    expect(created.statusCode).toBe(201);
+    const second = created.json<{ id: number }>();
+    expect((await listed(client)).map((s) => [s.id, s.role, s.current])).toEqual([
+      [second.id, 'admin', true],
+      [first.id, 'admin', false],
+    ]);
+    expect((await client.get('/api/settings')).json()).toMatchObject({ syndicateName: 'Second Club' });
+
+    const third = await signUpWithSyndicate(a.app, 'Third Admin');
+    const joined = await client.post('/api/syndicates/join', { inviteCode: third.syndicate.inviteCode });
+    expect(joined.statusCode).toBe(200);
+    expect((await listed(client)).map((s) => [s.id, s.role, s.current])).toEqual([
+      [third.syndicate.id, 'member', true],
+      [first.id, 'admin', false],
+      [second.id, 'admin', false],
+    ]);
+  });
+});
+
+describe('on a second instance', () => {
+  /** The same browser session sent to instance B. */
+  function onB(client: Client): Client {
+    const other = new Client(b.app);
+    other.cookie = client.cookie;
+    return other;
+  }
+
+  it('the next request sees the switch made on the first (even with the session reused there)', async () => {
+    const { bob, own } = await userInTwo();
+    const bobOnB = onB(bob);
+    // B resolves the session and keeps it for reuse (other tests' writes may clear it: retry).
+    for (let i = 0; i < 10 && reusedSessions(b.database.db) === 0; i++) {
+      await notifierOf(b.database.db)?.sync();
+      expect(await horses(bobOnB)).toEqual(['Alice Horse']);
+    }
+    expect(reusedSessions(b.database.db)).toBeGreaterThan(0);
+
+    expect((await bob.put('/api/syndicates/active', { syndicateId: own.id })).statusCode).toBe(200);
+    expect(await horses(bobOnB)).toEqual(['Bob Horse']);
+  });
+
+  it('the session’s sockets on the second instance close, and a new one opens in the new syndicate', async () => {
+    const { bob, own } = await userInTwo();
+    const socket = await connect(wsOnB, bob.cookie);
+    const started = Date.now();
+    expect((await bob.put('/api/syndicates/active', { syndicateId: own.id })).statusCode).toBe(200);
+    const closed = await Promise.race([
+      socket.closed,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+    ]);
+    expect(closed, 'the socket stayed open after the switch').not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const again = await connect(wsOnB, bob.cookie);
+    again.ws.close();
+  });
+});
