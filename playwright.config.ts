@@ -33,6 +33,9 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker precaches the whole app on a first visit: every journey would pay
+    // for it. e2e/pwa.spec.ts allows it and tests it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -171,7 +171,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       cacheControl: false, // set below, per file
       setHeaders(res, filePath) {
-        // Vite puts content-hashed files under assets/: they never change.
+        // Vite puts content-hashed files under assets/: they never change. Everything else (the
+        // shell, the service worker sw.js and workbox-*.js, manifest.webmanifest, icons) is
+        // revalidated, so a new deployment's worker is found at once.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

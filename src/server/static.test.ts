@@ -17,6 +17,10 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-client-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  // What vite-plugin-pwa writes beside the shell: the worker, its Workbox runtime and the manifest.
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(dir, 'workbox-1a2b3c4d.js'), 'self.workbox = {};');
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Racing Syndicate' }));
   fs.writeFileSync(
     path.join(dir, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
@@ -59,6 +63,26 @@ describe('serving the SPA', () => {
     expect(res.json()).toEqual({ message: 'Not found' });
     expect((await app.inject({ method: 'DELETE', url: '/bets' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/assets/index-old999.js' })).statusCode).toBe(404);
+  });
+
+  it('serves the service worker and the manifest revalidated every time (never immutable), with their types', async () => {
+    for (const [url, type] of [
+      ['/sw.js', /^(text|application)\/javascript/],
+      ['/workbox-1a2b3c4d.js', /^(text|application)\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(String(res.headers['content-type']), url).toMatch(type);
+    }
+    expect((await app.inject({ url: '/manifest.webmanifest' })).json()).toEqual({ name: 'Racing Syndicate' });
+  });
+
+  it('lets the page register its worker and read its manifest (CSP worker-src and manifest-src self)', async () => {
+    const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('sends the security headers: CSP with object-src/base-uri/frame-ancestors none, nosniff; no HSTS over http', async () => {

@@ -1,13 +1,35 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Toaster } from '@/components/ui/toaster';
+import { persistOptions } from '@/lib/persist';
 import { queryClient } from '@/lib/query-client';
+import { useClientDataGeneration } from '@/lib/reset-client-data';
+import { OfflineBanner } from './offline-banner';
 import { AppRouter } from './router';
+import { UpdatePrompt } from './update-prompt';
+
+const persist = persistOptions(queryClient);
+
+/**
+ * Restored answers are shown at once but treated as stale: what is on screen is fetched again
+ * (paused while offline), and the rest when it is next shown.
+ */
+const refreshRestored = () => {
+  // Not returned: the provider would hold every query until these refetches settle.
+  void queryClient.invalidateQueries();
+};
 
 export function App() {
+  // A new generation (resetClientData: the active syndicate changed) mounts every screen afresh.
+  const generation = useClientDataGeneration();
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppRouter />
+    <PersistQueryClientProvider client={queryClient} persistOptions={persist} onSuccess={refreshRestored}>
+      <AppRouter key={generation} />
+      {/* Above the bottom bar and left of the assistant's button on phones; beside the sidebar on desktop. */}
+      <div className="pointer-events-none fixed bottom-[calc(4.5rem+env(safe-area-inset-bottom))] left-4 right-22 z-40 flex flex-col items-start gap-2 lg:bottom-6 lg:left-70 lg:right-28">
+        <UpdatePrompt />
+        <OfflineBanner />
+      </div>
       <Toaster />
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

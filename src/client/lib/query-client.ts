@@ -1,4 +1,8 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { OfflineError } from './api';
+import { OFFLINE_MESSAGE } from './connectivity';
+import { PERSIST_MAX_AGE_MS } from './persist';
 import { invalidateActivity } from './query-keys';
 
 /**
@@ -10,9 +14,22 @@ import { invalidateActivity } from './query-keys';
  * than in each of the ~30 mutation hooks (a new write cannot forget it). A mutation that writes
  * nothing (a dry run) says so with `meta: { recordsEvent: false }`. Not awaited: the mutation's
  * own onSuccess and its pending state do not wait for the feed.
+ *
+ * Offline (issue 17 §3): queries pause and keep their data; a write runs at once ('always': not
+ * paused until some later reconnect) and fails with OfflineError, which every form shows the same way.
+ * Queries stay in memory as long as the persisted copy is kept, so a restored query is not dropped.
  */
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
+    onError: (error) => {
+      // After the form's own handlers (a macrotask later): at most one toast shows, and a form's
+      // generic "Failed to …" must not hide why it failed.
+      if (error instanceof OfflineError) {
+        setTimeout(() =>
+          toast({ variant: 'destructive', title: 'No connection', description: OFFLINE_MESSAGE }),
+        );
+      }
+    },
     onSuccess: (_data, _variables, _result, mutation) => {
       if (mutation.meta?.recordsEvent === false) return;
       void invalidateActivity(queryClient);
@@ -24,7 +41,8 @@ export const queryClient: QueryClient = new QueryClient({
       refetchOnWindowFocus: false,
       refetchInterval: false,
       staleTime: Number.POSITIVE_INFINITY,
+      gcTime: PERSIST_MAX_AGE_MS,
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

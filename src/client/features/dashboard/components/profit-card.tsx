@@ -1,16 +1,12 @@
 import { ArrowRight } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useInsightsTimeline } from '@/features/insights/api/get-insights';
 import { periodRange, timelineInterval } from '@/features/insights/lib/period';
 import { useSyndicateFormat } from '@/lib/format';
 import { DashboardCard, PanelNote } from './dashboard-card';
+import { ProfitLine } from './profit-line';
 
-// recharts is most of a chart's weight: it loads after the dashboard's first chunk, not in it
-// (performance budget: initial JS, bench/run.ts "Dashboard route JS").
-const ProfitLine = lazy(() => import('./profit-line').then((m) => ({ default: m.ProfitLine })));
-
-/** The chart's height (px); the card keeps it while the data or the chart's code loads. */
+/** The chart's height (px); the card keeps it while the data loads. */
 const CHART_HEIGHT = 144;
 
 /**
@@ -26,7 +22,6 @@ export function ProfitCard() {
   const settled = points.some((p) => p.staked !== 0);
   const total = points.at(-1)?.cumulativeProfit ?? 0;
   const totalText = f.money(total, { signed: true });
-  const reserve = <div style={{ height: CHART_HEIGHT }} />;
   return (
     <DashboardCard
       title="Profit this year"
@@ -57,14 +52,12 @@ export function ProfitCard() {
             </span>{' '}
             so far
           </p>
-          <Suspense fallback={reserve}>
-            <ProfitLine
-              points={points}
-              interval={timeline.data?.interval ?? 'week'}
-              height={CHART_HEIGHT}
-              label={`Line chart of the cumulative profit this year by ${timeline.data?.interval ?? 'week'}, ending at ${totalText}`}
-            />
-          </Suspense>
+          <ProfitLine
+            points={points}
+            interval={timeline.data?.interval ?? 'week'}
+            height={CHART_HEIGHT}
+            label={`Line chart of the cumulative profit this year by ${timeline.data?.interval ?? 'week'}, ending at ${totalText}`}
+          />
         </>
       )}
     </DashboardCard>

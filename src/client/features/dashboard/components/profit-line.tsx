@@ -1,12 +1,32 @@
 import type { InsightsTimeline } from '@shared/insights';
-import { Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useSyndicateFormat } from '@/lib/format';
 
-const axisTick = { fontSize: 11, fill: 'var(--color-muted-foreground)' };
+/** The drawing's own units: the SVG stretches to the card (the stroke does not: non-scaling). */
+const VIEW_WIDTH = 100;
+const VIEW_HEIGHT = 100;
+
+/** Where each point sits in the 100 × 100 view, with the value range padded so the line never touches the edge. */
+export function profitPath(values: number[]) {
+  const min = Math.min(0, ...values);
+  const max = Math.max(0, ...values);
+  const span = max - min || 1;
+  const y = (v: number) => VIEW_HEIGHT - 4 - ((v - min) / span) * (VIEW_HEIGHT - 8);
+  const x = (i: number) => (values.length > 1 ? (i / (values.length - 1)) * VIEW_WIDTH : VIEW_WIDTH / 2);
+  const points = values.map((v, i) => ({ x: x(i), y: y(v) }));
+  return {
+    d: points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(2)},${p.y.toFixed(2)}`).join(''),
+    zeroY: y(0),
+    min,
+    max,
+    points,
+  };
+}
 
 /**
- * The dashboard's small cumulative profit line (loaded lazily: recharts stays out of the
- * dashboard's first chunk). `label` describes it to screen readers; the card shows the total.
+ * The dashboard's small cumulative profit line: a plain SVG path with its range and first and
+ * last periods, not a charting library (recharts cost the dashboard ~100 KB gzip of script and
+ * most of its main-thread time on a phone; the Insights page keeps the full charts). `label`
+ * describes it to screen readers; the card shows the total.
  */
 export function ProfitLine({
   points,
@@ -20,34 +40,48 @@ export function ProfitLine({
   label: string;
 }) {
   const f = useSyndicateFormat();
-  const data = points.map((p) => ({
-    cumulativeProfit: p.cumulativeProfit,
-    label: interval === 'month' ? f.date(`${p.period}-01`, 'MMM') : f.date(p.period, 'MMM d'),
-  }));
+  const periodLabel = (period: string) =>
+    interval === 'month' ? f.date(`${period}-01`, 'MMM') : f.date(period, 'MMM d');
+  const path = profitPath(points.map((p) => p.cumulativeProfit));
+  const axis = 'text-[11px] leading-none text-muted-foreground tabular-nums';
   return (
     <div className="w-full" style={{ height }} role="img" aria-label={label} data-testid="profit-card-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
-          <XAxis dataKey="label" tick={axisTick} minTickGap={32} tickLine={false} />
-          <YAxis
-            tickFormatter={(v: number) => f.money(v, { decimals: 0 })}
-            tick={axisTick}
-            width={56}
-            tickLine={false}
-            axisLine={false}
+      <div className="flex h-[calc(100%-1.25rem)] gap-2">
+        <div className={`flex w-14 shrink-0 flex-col justify-between text-right ${axis}`} aria-hidden="true">
+          <span>{f.money(path.max, { decimals: 0 })}</span>
+          <span>{f.money(path.min, { decimals: 0 })}</span>
+        </div>
+        <svg
+          className="h-full min-w-0 flex-1 overflow-visible"
+          viewBox={`0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}`}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+        >
+          <line
+            x1={0}
+            x2={VIEW_WIDTH}
+            y1={path.zeroY}
+            y2={path.zeroY}
+            stroke="var(--color-border)"
+            vectorEffect="non-scaling-stroke"
           />
-          <ReferenceLine y={0} stroke="var(--color-border)" />
-          <Tooltip formatter={(v) => [f.money(Number(v), { signed: true }), 'Cumulative profit']} />
-          <Line
-            type="monotone"
-            dataKey="cumulativeProfit"
+          <path
+            d={path.d}
+            fill="none"
             stroke="var(--color-primary)"
             strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
+            strokeLinejoin="round"
+            strokeLinecap="round"
+            vectorEffect="non-scaling-stroke"
           />
-        </LineChart>
-      </ResponsiveContainer>
+        </svg>
+      </div>
+      {points.length > 0 && (
+        <div className={`mt-2 ml-16 flex justify-between ${axis}`} aria-hidden="true">
+          <span>{periodLabel(points[0]!.period)}</span>
+          {points.length > 1 && <span>{periodLabel(points.at(-1)!.period)}</span>}
+        </div>
+      )}
     </div>
   );
 }

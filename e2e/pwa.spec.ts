@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { api, settledBet } from './support/dashboard';
+import { newAccount, setUpSyndicateViaApi, snap, toasts, uniqueSyndicateName } from './support/helpers';
+
+// Installable and offline (issue 17 §3): the manifest, the service worker, the app shell and the
+// last data served with the network switched off, and writes that say they need a connection.
+
+const OFFLINE_MESSAGE = "You're offline — this needs a connection.";
+
+// A first visit installs the worker (it precaches the whole app beside the page's own loads) and
+// these journeys load the app two or three times: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+// Blocked for the other journeys (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(bytes: Buffer) {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+/** Whether the kept query cache (IndexedDB, lib/persist.ts) holds the given text yet. */
+function persistedCacheHas(page: Page, text: string) {
+  return page.evaluate(
+    (needle) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('racing-syndicate');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('query-cache')) return resolve(false);
+          const all = db.transaction('query-cache').objectStore('query-cache').getAll();
+          all.onsuccess = () => resolve(all.result.some((v) => typeof v === 'string' && v.includes(needle)));
+          all.onerror = () => resolve(false);
+        };
+      }),
+    text,
+  );
+}
+
+test('the manifest describes an installable app with its icons', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Racing Syndicate',
+    short_name: 'Syndicate',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#14532d',
+    background_color: '#f6f7f4',
+  });
+  const sizes = new Set<string>();
+  for (const icon of manifest.icons) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await file.body()), icon.src).toBe(icon.sizes);
+    sizes.add(`${icon.sizes} ${icon.purpose ?? 'any'}`);
+  }
+  expect([...sizes].sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  const sw = await request.get('/sw.js');
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+});
+
+test("Chrome's installability check finds nothing missing", async ({ browser, launchOptions, baseURL }) => {
+  // A profile on disk: Playwright's usual contexts are incognito, which Chrome never installs from.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-pwa-profile-'));
+  const context = await browser.browserType().launchPersistentContext(dir, { ...launchOptions, baseURL });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Racing Syndicate', level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const cdp = await context.newCDPSession(page);
+    const { url } = (await cdp.send('Page.getAppManifest')) as { url: string };
+    expect(url).toBe(`${baseURL}/manifest.webmanifest`);
+    await expect
+      .poll(
+        async () =>
+          ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] })
+            .installabilityErrors,
+      )
+      .toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('installs, opens offline with the last data, refuses writes offline, and recovers', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await setUpSyndicateViaApi(
+    page.request,
+    baseURL!,
+    newAccount('Olive Offline'),
+    uniqueSyndicateName('Signal Club'),
+  );
+  const seed = api(page.request, baseURL!);
+  const me = await seed.myMember();
+  const horse = `Signal Drop ${Math.random().toString(36).slice(2, 6)}`;
+  await settledBet(seed, me.id, horse, 'win', 3.5, 20);
+  const reminder = await seed.addReminder('Pay the trainer', new Date().toISOString().slice(0, 10));
+
+  await page.goto('/');
+  // The first visit also installs the worker, which precaches the app beside the page's own loads.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+  const recentBets = page.getByRole('region', { name: 'Recent Bets', exact: true });
+  await expect(recentBets).toContainText(horse);
+
+  // The worker is registered and controls the page (clientsClaim: no reload needed).
+  const sw = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+    return { scope: reg.scope, script: navigator.serviceWorker.controller?.scriptURL };
+  });
+  expect(sw).toEqual({ scope: `${baseURL}/`, script: `${baseURL}/sw.js` });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+
+  // The answers are kept on the device (written at most a second after they change).
+  await expect.poll(() => persistedCacheHas(page, horse)).toBe(true);
+  await expect(page.getByText(/^Offline/)).toHaveCount(0);
+
+  // Signal gone: the reload's shell comes from the worker, the data from the kept cache.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(recentBets).toContainText(horse);
+  const banner = page.getByRole('status').filter({ hasText: /^Offline — showing data from \d{1,2}:\d{2}/ });
+  await expect(banner).toBeVisible();
+  await snap(page, testInfo, 'pwa-offline-banner');
+
+  // A write says it needs a connection instead of failing silently, and changes nothing.
+  const reminders = page.getByRole('region', { name: 'Reminders', exact: true });
+  const box = reminders.getByRole('checkbox', { name: /Pay the trainer/ });
+  await box.click();
+  await expect(toasts(page)).toContainText(OFFLINE_MESSAGE);
+  await expect(box).not.toBeChecked();
+  await snap(page, testInfo, 'pwa-offline-write');
+
+  // Back online: the banner goes, and the same write goes through.
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await box.click();
+  await expect(toasts(page)).toContainText('Reminder completed');
+  const saved = (await (await page.request.get('/api/reminders')).json()) as {
+    id: number;
+    completed: boolean;
+  }[];
+  expect(saved.find((r) => r.id === reminder.id)?.completed).toBe(true);
+});
+
+test('a new deployment is offered with "A new version is available — Reload"', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await setUpSyndicateViaApi(
+    page.request,
+    baseURL!,
+    newAccount('Nia Newbuild'),
+    uniqueSyndicateName('Update Club'),
+  );
+  await page.goto('/');
+  // The first visit also installs the worker, which precaches the app beside the page's own loads.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+  const firstWorker = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+    return navigator.serviceWorker.controller?.scriptURL;
+  });
+  expect(firstWorker).toBe(`${baseURL}/sw.js`);
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+  await expect(prompt).toHaveCount(0);
+
+  // The next deployment: the served worker script changes by a byte (the file the e2e server
+  // serves, put back at once: only this page asks for an update meanwhile). The browser installs
+  // it beside the running one, where it waits.
+  const swFile = fileURLToPath(new URL('../dist/client/sw.js', import.meta.url));
+  const current = fs.readFileSync(swFile, 'utf8');
+  try {
+    fs.writeFileSync(swFile, `${current}\n// next deployment\n`);
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await reg?.update();
+      const next = reg?.installing ?? reg?.waiting;
+      if (next && next.state !== 'installed') {
+        await new Promise<void>((resolve) =>
+          next.addEventListener('statechange', () => next.state === 'installed' && resolve()),
+        );
+      }
+    });
+  } finally {
+    fs.writeFileSync(swFile, current);
+  }
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await snap(page, testInfo, 'pwa-update-prompt');
+
+  // Reload activates the waiting worker and reloads the page under it; nothing is offered then.
+  const reloaded = page.waitForEvent('framenavigated');
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(prompt).toHaveCount(0);
+  expect(
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { waiting: reg?.waiting ?? null, active: reg?.active?.state };
+    }),
+  ).toEqual({ waiting: null, active: 'activated' });
+});

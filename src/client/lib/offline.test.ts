@@ -1,0 +1,144 @@
+// Offline support (issue 17 §3): the kept cache's scoping, what is kept, the banner's time, and
+// writes failing with a clear message when there is no connection.
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { offlineText } from '@/app/offline-banner';
+import { ApiError, apiGet, apiRequest, OfflineError, readApiErrorBody } from './api';
+import { isOffline, OFFLINE_MESSAGE, setBrowserOnline } from './connectivity';
+import { cacheScope, type KeyValueStore, newestDataAt, scopedStorage, shouldPersistQuery } from './persist';
+
+function memoryStore(): KeyValueStore & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    get: async (key) => map.get(key),
+    set: async (key, value) => void map.set(key, value),
+    del: async (key) => void map.delete(key),
+    clear: async () => map.clear(),
+  };
+}
+
+describe('the kept query cache', () => {
+  it('keeps one entry, the current user and syndicate’s, and restores it at start', async () => {
+    const store = memoryStore();
+    let scope: string | null = 'user:1:member:10';
+    const storage = scopedStorage(store, () => scope);
+    expect(await storage.getItem()).toBeNull();
+    await storage.setItem('queries', 'A1');
+    expect(await storage.getItem()).toBe('A1');
+    // Another syndicate (another member id) of the same user: the first syndicate's data goes.
+    scope = 'user:1:member:11';
+    await storage.setItem('queries', 'A2');
+    expect([...store.map.keys()].sort()).toEqual(['last-scope', 'user:1:member:11']);
+    expect(await storage.getItem()).toBe('A2');
+    // Another user signs in on this device: nothing of the first user is left.
+    scope = 'user:2:member:20';
+    await storage.setItem('queries', 'B');
+    expect([...store.map.values()]).not.toContain('A2');
+    expect(await storage.getItem()).toBe('B');
+  });
+
+  it('keeps nothing when signed out, and forgets everything on remove', async () => {
+    const store = memoryStore();
+    let scope: string | null = 'user:1';
+    const storage = scopedStorage(store, () => scope);
+    await storage.setItem('queries', 'A');
+    scope = null;
+    await storage.setItem('queries', 'signed out');
+    expect(store.map.size).toBe(0);
+    scope = 'user:1';
+    await storage.setItem('queries', 'A');
+    await storage.removeItem();
+    expect(store.map.size).toBe(0);
+    expect(await storage.getItem()).toBeNull();
+  });
+
+  it('is scoped by the signed-in user and, once known, their member (per syndicate)', () => {
+    const client = new QueryClient();
+    expect(cacheScope(client)).toBeNull();
+    client.setQueryData(['/api/auth/user'], null);
+    expect(cacheScope(client)).toBeNull();
+    client.setQueryData(['/api/auth/user'], { id: 7, name: 'Ann', email: null });
+    expect(cacheScope(client)).toBe('user:7');
+    client.setQueryData(['/api/members/me'], { id: 42 });
+    expect(cacheScope(client)).toBe('user:7:member:42');
+  });
+
+  it('keeps successful answers but not the private calendar feed URL', () => {
+    const ok = { status: 'success' } as never;
+    expect(shouldPersistQuery({ queryKey: ['/api/bets'], state: ok })).toBe(true);
+    expect(shouldPersistQuery({ queryKey: ['/api/calendar/feed'], state: ok })).toBe(false);
+    expect(shouldPersistQuery({ queryKey: ['/api/bets'], state: { status: 'error' } as never })).toBe(false);
+  });
+
+  it('knows the time of its newest data', () => {
+    const client = new QueryClient();
+    expect(newestDataAt(client)).toBeNull();
+    client.setQueryData(['/api/bets'], [], { updatedAt: 1_000 });
+    client.setQueryData(['/api/members'], [], { updatedAt: 5_000 });
+    client.setQueryData(['/api/races'], [], { updatedAt: 3_000 });
+    expect(newestDataAt(client)).toBe(5_000);
+  });
+});
+
+describe('the offline banner', () => {
+  it('says when the data on screen is from, on the user’s clock', () => {
+    const at = new Date(2026, 10, 25, 10, 42).getTime();
+    expect(offlineText(at, 'en-GB')).toBe('Offline — showing data from 10:42');
+    expect(offlineText(at, 'en-US')).toBe('Offline — showing data from 10:42 AM');
+    expect(offlineText(null, 'en-GB')).toBe('Offline — no saved data yet');
+  });
+});
+
+describe('requests without a connection', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setBrowserOnline(true);
+  });
+
+  it('refuses a write at once when the browser is offline, with a message every form shows', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    setBrowserOnline(false);
+    expect(isOffline()).toBe(true);
+    const error = await apiRequest('POST', '/api/bets', { horseName: 'Winx' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OfflineError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toBe(OFFLINE_MESSAGE);
+    expect(readApiErrorBody(error)).toEqual({ message: OFFLINE_MESSAGE });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('turns a write that gets no answer into OfflineError, and counts as offline until an answer comes', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(isOffline()).toBe(false);
+    await expect(apiRequest('PUT', '/api/bets/1/status', { status: 'win' })).rejects.toBeInstanceOf(
+      OfflineError,
+    );
+    expect(isOffline()).toBe(true);
+    // A read keeps the network error (the query keeps its data and the banner explains).
+    await expect(apiGet('/api/bets')).rejects.toBeInstanceOf(TypeError);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]', { status: 200 })),
+    );
+    await expect(apiGet('/api/bets')).resolves.toEqual([]);
+    expect(isOffline()).toBe(false);
+  });
+
+  it('leaves HTTP errors as they were: the server answered', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Nope"}', { status: 503 })),
+    );
+    const error = await apiRequest('POST', '/api/bets', {}).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(OfflineError);
+    expect(readApiErrorBody(error)).toEqual({ message: 'Nope' });
+    expect(isOffline()).toBe(false);
+  });
+});
