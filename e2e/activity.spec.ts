@@ -110,6 +110,12 @@ test('the activity feed, the audit log with its changes, and the dashboard card 
     .click();
   await expect(page.getByText(`Only bet #${bet!.id}`)).toBeVisible();
   await expect(events(page)).toHaveCount(3);
+  // The filters are in the address: a reload (or the link sent to another admin) shows the same.
+  await expect(page).toHaveURL(new RegExp(`/activity\\?view=audit&entity=bet&id=${bet!.id}$`));
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(`Only bet #${bet!.id}`)).toBeVisible();
+  await expect(events(page)).toHaveCount(3);
 
   // By member: the member's only event is joining; a day range with nothing in it says what to do.
   await page.getByRole('button', { name: 'Clear filters' }).first().click();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useIsAdmin } from '@/lib/use-role';
 import { ActivityFeed } from './components/activity-feed';
@@ -12,8 +12,13 @@ type Tab = 'activity' | 'audit';
  */
 export function ActivityPage() {
   const isAdmin = useIsAdmin();
-  const [tab, setTab] = useState<Tab>('activity');
+  // The tab is in the address (?view=audit, with the audit filters beside it).
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const tab: Tab = new URLSearchParams(search).get('view') === 'audit' ? 'audit' : 'activity';
   const shown: Tab = isAdmin ? tab : 'activity';
+  const setTab = (next: Tab) =>
+    navigate(next === 'audit' ? '/activity?view=audit' : '/activity', { replace: true });
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntityType, AuditEvent } from '@shared/audit';
 import { FileSearch, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,26 +12,13 @@ import { useFormerMembers } from '@/features/members/api/get-former-members';
 import { useMembers } from '@/features/members/api/get-members';
 import { useSyndicateFormat } from '@/lib/format';
 import { type AuditFilter, useAuditLog } from '../api/get-audit';
+import { ALL, type AuditFilters, filtersFromSearch, NO_FILTERS, searchFromFilters } from '../lib/audit-url';
 import { type ChangeContext, changeLines } from '../lib/changes';
 import { ACTION_OPTIONS, ENTITY_TYPE_LABELS, ENTITY_TYPE_OPTIONS } from '../lib/labels';
 import { EventList } from './event-list';
 
-const ALL = 'all';
-
-interface Filters {
-  action: string;
-  entityType: string;
-  member: string;
-  from: string;
-  to: string;
-  /** One row's history (set from an event's "History" button), with its entity type. */
-  entity: { type: AuditEntityType; id: number } | null;
-}
-
-const NO_FILTERS: Filters = { action: ALL, entityType: ALL, member: ALL, from: '', to: '', entity: null };
-
 /** The API's filter from the form's (ALL and '' are "any"). */
-export function toAuditFilter(f: Filters): AuditFilter {
+export function toAuditFilter(f: AuditFilters): AuditFilter {
   return {
     action: f.action === ALL ? undefined : (f.action as AuditAction),
     entityType: f.entity?.type ?? (f.entityType === ALL ? undefined : (f.entityType as AuditEntityType)),
@@ -43,12 +31,17 @@ export function toAuditFilter(f: Filters): AuditFilter {
 
 /**
  * The Audit tab (admins): the log with each change as "Odds 5.00 → 6.00", filtered by action,
- * entity type, member (who did it) and days (in the syndicate's time zone, inclusive).
+ * entity type, member (who did it) and days (in the syndicate's time zone, inclusive). The filters
+ * live in the address (lib/audit-url.ts): a filtered log survives a reload and can be shared.
  */
 export function AuditLog() {
   const f = useSyndicateFormat();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const set = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch }));
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const setFilters = (next: AuditFilters) =>
+    navigate(`/activity?${searchFromFilters(next)}`, { replace: true });
+  const set = (patch: Partial<AuditFilters>) => setFilters({ ...filters, ...patch });
   const wrongOrder = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
   const log = useAuditLog(toAuditFilter(filters), { enabled: !wrongOrder });
   const members = useMembers();
