@@ -161,11 +161,32 @@ export function installOpenapi(app: FastifyInstance): void {
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
+/** Response headers a route's answers carry, by `METHOD url` and status (zod cannot declare them). */
+export const RESPONSE_HEADERS: Record<
+  string,
+  Record<string, Record<string, { type: 'string'; description: string }>>
+> = {
+  'GET /api/bets': {
+    '200': {
+      Link: {
+        type: 'string',
+        description:
+          'With `limit`: `<next page address>; rel="next"` (RFC 8288), the same filters and a `cursor`; absent on the last page',
+      },
+    },
+  },
+};
+
 /** @fastify/swagger's transform: zod → JSON Schema, then a 204 becomes "no content". */
 export function openapiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const out = jsonSchemaTransform(input);
   const response = (out.schema as { response?: Record<string, unknown> } | undefined)?.response;
   // swagger writes no content for a `type: 'null'` answer (zod's 3.0 target spells null otherwise).
   if (response?.['204'] !== undefined) response['204'] = { type: 'null', description: 'No content' };
+  const method = [input.route.method].flat()[0];
+  for (const [status, headers] of Object.entries(RESPONSE_HEADERS[`${method} ${input.url}`] ?? {})) {
+    const answer = response?.[status];
+    if (answer && typeof answer === 'object') (answer as { headers?: unknown }).headers = headers;
+  }
   return out;
 }

@@ -3,6 +3,7 @@
 // them into hundredths and cents with src/shared/money.ts.
 import { z } from 'zod';
 import { dateInputSchema } from './date-schemas';
+import { dayRangeFields, INSIGHT_MESSAGES, inOrder } from './insights';
 import { positiveMoney, positiveOdds } from './money';
 import { MAX_ID, raceSummarySchema } from './race';
 import {
@@ -286,29 +287,61 @@ export const betSchema = z.object({
 });
 export type Bet = z.infer<typeof betSchema>;
 
-/** GET /api/bets without `limit` answers at most this many bets, newest first (docs/performance.md). */
+/** The assistant reads this many of the newest bets' horse names (assistant/horse-names.ts). */
 export const BETS_LIST_CAP = 2000;
-/** Largest page a caller may ask for with `limit`. */
-export const BETS_PAGE_MAX = BETS_LIST_CAP;
-const LIMIT_MESSAGE = `Limit must be between 1 and ${BETS_PAGE_MAX}`;
+/** Largest page GET /api/bets answers with `limit` (without `limit` it answers every bet). */
+export const BETS_PAGE_MAX = 200;
+/** Longest text search (`q`) GET /api/bets takes. */
+export const BETS_SEARCH_MAX = 100;
+export const LIST_BETS_MESSAGES = {
+  limit: `Limit must be between 1 and ${BETS_PAGE_MAX}`,
+  status: `status must be one or more of ${BET_STATUSES.join(', ')}, separated by commas`,
+  memberId: INSIGHT_MESSAGES.memberId,
+  raceId: 'raceId must be the id of a race',
+  q: `q must be at most ${BETS_SEARCH_MAX} characters`,
+  cursor: 'cursor must be one a Link header gave',
+} as const;
+
+const idFilter = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message).optional();
 
 /**
- * GET /api/bets?limit=&before=: keyset paging, newest first. `before` is the id of the last bet
- * already shown; the page holds the `limit` bets after it in the list's order.
+ * GET /api/bets: newest first (date, then id). Without `limit`, every bet; with it, one keyset
+ * page, the next one's address in the `Link: <…>; rel="next"` header (absent on the last page),
+ * carrying every filter and an opaque `cursor`. Filters: status, memberId, raceId, from/to (days,
+ * inclusive, in the syndicate's time zone) and q (horse, jockey, race or venue; case and accents
+ * ignored; whitespace runs count as one space; empty is no search).
  */
-export const listBetsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(BETS_PAGE_MAX, LIMIT_MESSAGE)
-    .optional(),
-  before: z.coerce
-    .number({ error: 'before must be the id of a bet' })
-    .int('before must be the id of a bet')
-    .positive('before must be the id of a bet')
-    .optional(),
-});
+export const listBetsQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number({ error: LIST_BETS_MESSAGES.limit })
+      .int(LIST_BETS_MESSAGES.limit)
+      .min(1, LIST_BETS_MESSAGES.limit)
+      .max(BETS_PAGE_MAX, LIST_BETS_MESSAGES.limit)
+      .optional(),
+    // One status or several, comma-separated: the dashboard's Recent Bets asks for every settled one.
+    status: z
+      .string({ error: LIST_BETS_MESSAGES.status })
+      .transform((v, ctx) => {
+        const list = [...new Set(v.split(','))];
+        if (list.every((s): s is BetStatus => (BET_STATUSES as readonly string[]).includes(s))) return list;
+        ctx.addIssue({ code: 'custom', message: LIST_BETS_MESSAGES.status });
+        return z.NEVER;
+      })
+      .optional()
+      .describe(`One or more of ${BET_STATUSES.join(', ')}, separated by commas`),
+    memberId: idFilter(LIST_BETS_MESSAGES.memberId),
+    raceId: idFilter(LIST_BETS_MESSAGES.raceId),
+    ...dayRangeFields,
+    q: z.string({ error: LIST_BETS_MESSAGES.q }).max(BETS_SEARCH_MAX, LIST_BETS_MESSAGES.q).optional(),
+    cursor: z
+      .string({ error: LIST_BETS_MESSAGES.cursor })
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, LIST_BETS_MESSAGES.cursor)
+      .optional()
+      .describe('Opaque: where the previous page ended (from its Link header)'),
+  })
+  .refine(inOrder, { message: INSIGHT_MESSAGES.order });
 export type ListBetsQuery = z.infer<typeof listBetsQuerySchema>;
 
 export const createBetsResponseSchema = z.object({ bets: z.array(betSchema) });

@@ -1,6 +1,7 @@
 // Bets: every member reads all bets and adds bets under their own member (admins under anyone);
 // members settle, edit and delete their own pending bets, admins any bet (DESIGN "Roles"). The
 // service enforces these rules (shared/bet-rights.ts); the routes only pass the caller along.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,20 +16,53 @@ import {
 import { idParamsSchema } from '../../../shared/race';
 import { scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
-import { createBets, deleteBet, getBet, listBets, settleBet, updateBet } from './service';
+import { sendJsonStream, sendJsonText } from '../../lib/json-text';
+import { listBetsJson, streamBetsJson } from './list-json';
+import { createBets, deleteBet, getBet, settleBet, updateBet } from './service';
 
 const messageSchema = z.object({ message: z.string() });
 const tags = ['bets'];
 const refusals = { 403: messageSchema, 404: messageSchema };
 
+/** The request's own address (path and every parameter as sent) with the next page's cursor. */
+function nextPageUrl(requestUrl: string, cursor: string): string {
+  const url = new URL(requestUrl, 'http://localhost');
+  url.searchParams.set('cursor', cursor);
+  return `${url.pathname}${url.search}`;
+}
+
 export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, now } = app.deps;
 
+  // The list arrives as JSON text written by PostgreSQL (list-json.ts), sent as it is
+  // (lib/json-text.ts); without `limit` a long list streams. Paged: the next page's address, every
+  // filter kept and the cursor added, is in the Link header (RFC 8288), absent on the last page.
   app.get(
     '/api/bets',
-    { schema: { tags, querystring: listBetsQuerySchema, response: { 200: z.array(betSchema) } } },
-    async (req) => listBets(db, tenantOf(req).syndicateId, req.query),
+    {
+      schema: {
+        tags,
+        querystring: listBetsQuerySchema,
+        response: {
+          200: z.array(betSchema),
+          404: messageSchema.describe("memberId or raceId is not the syndicate's"),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { syndicateId } = tenantOf(req);
+      const { limit } = req.query;
+      if (limit === undefined) {
+        const list = await streamBetsJson(db, syndicateId, req.query);
+        return typeof list === 'string'
+          ? sendJsonText(reply, list)
+          : sendJsonStream(reply, Readable.from(list));
+      }
+      const page = await listBetsJson(db, syndicateId, { ...req.query, limit });
+      if (page.next !== null) reply.header('link', `<${nextPageUrl(req.url, page.next)}>; rel="next"`);
+      return sendJsonText(reply, page.json);
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-// Bets of a syndicate: list (one joined, prepared query; capped, keyset-paged), add (one or two parts, one transaction), edit,
+// Bets of a syndicate: list (PostgreSQL writes the JSON; keyset pages, filters, search), add (one or two parts, one transaction), edit,
 // settle (the server computes the result by the settlement rules), delete. Money is cents and odds are
 // hundredths in here; conversion to and from JSON's decimal numbers happens at this edge.
 // The role rules (shared/bet-rights.ts) are enforced here, not in the routes, so every caller
@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   BETS_LIST_CAP,
-  BETS_PAGE_MAX,
   type Bet,
   type BetType,
   betParts,
@@ -84,9 +83,8 @@ interface BetRow {
   race_date: Date | null;
 }
 
-// One joined query per read, as named statements (prepared once per pooled connection). The
-// page is cut from bets alone first (bets_syndicate_date_idx, newest first) and only its rows
-// are joined to their member and race.
+// One joined query per read of single bets, as a named statement (prepared once per pooled
+// connection). The list is written as JSON text by PostgreSQL instead: list-json.ts.
 const COLUMNS = `b.id, b.member_id, b.race_id, b.bet_group_id, b.horse_name, b.bet_type, b.odds_hundredths,
   b.amount_cents, b.odds_type, b.status, b.result_cents, b.date, b.horse_number, b.jockey, b.trainer,
   b.weight, b.barrier, b.silk_color, b.place_places, b.place_divisor, b.place_odds_hundredths, b.position,
@@ -98,21 +96,12 @@ const joined = (bets: string, order: string) => `
     join members m on m.id = b.member_id
     left join races r on r.id = b.race_id
    order by ${order}`;
-const NEWEST = 'b.date desc, b.id desc';
 const STATEMENTS = {
   newest: {
     name: 'bets_newest',
-    text: joined(`select * from bets b where b.syndicate_id = $1 order by ${NEWEST} limit $2`, NEWEST),
-  },
-  // Keyset paging: the bets after (older than) bet $3 in the list's order. A cursor that is not
-  // one of the syndicate's bets matches nothing, so the page is empty (no 404: nothing leaks).
-  before: {
-    name: 'bets_before',
     text: joined(
-      `select * from bets b where b.syndicate_id = $1
-          and (b.date, b.id) < (select c.date, c.id from bets c where c.syndicate_id = $1 and c.id = $3)
-        order by ${NEWEST} limit $2`,
-      NEWEST,
+      'select * from bets b where b.syndicate_id = $1 order by b.date desc, b.id desc limit $2',
+      'b.date desc, b.id desc',
     ),
   },
   byIds: {
@@ -168,23 +157,16 @@ async function query(
   return rows.map(toBet);
 }
 
-export interface BetsPage {
-  /** How many bets at most (1..BETS_PAGE_MAX); BETS_LIST_CAP when omitted. */
-  limit?: number | undefined;
-  /** Keyset cursor: the id of the last bet of the previous page. */
-  before?: number | undefined;
-}
-
 /**
- * The syndicate's bets, newest first (date, then id, descending): the newest BETS_LIST_CAP by
- * default, or one page of `limit` bets older than bet `before`.
+ * The newest `limit` bets (date, then id, descending) as objects: the assistant's answers read
+ * these. GET /api/bets answers text PostgreSQL writes instead (list-json.ts), held to this.
  */
-export function listBets(db: Db, syndicateId: number, page: BetsPage = {}): Promise<Bet[]> {
-  const limit = Math.min(Math.max(1, Math.trunc(page.limit ?? BETS_LIST_CAP)), BETS_PAGE_MAX);
-  if (page.before === undefined) return query(db, STATEMENTS.newest, [syndicateId, limit]);
-  if (!isStorableId(page.before)) return Promise.resolve([]);
-  return query(db, STATEMENTS.before, [syndicateId, limit, page.before]);
-}
+export const listBets = (db: Db, syndicateId: number, limit = BETS_LIST_CAP): Promise<Bet[]> =>
+  query(db, STATEMENTS.newest, [syndicateId, limit]);
+
+/** Bets by id as the API shows them, in id order (single reads; the list's text is checked against it). */
+export const readBets = (db: Db, syndicateId: number, ids: number[]): Promise<Bet[]> =>
+  query(db, STATEMENTS.byIds, [syndicateId, ids]);
 
 export async function getBet(db: Db, syndicateId: number, betId: number): Promise<Bet> {
   if (!isStorableId(betId)) throw notFound(BET_NOT_FOUND);
