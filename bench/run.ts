@@ -4,7 +4,9 @@
 // Lighthouse; prints a table with a pass/fail per budget and writes docs/performance.md.
 // Flags: --duration=SECONDS, --no-lighthouse, --lighthouse, --write, --only=bank (the bank's
 // scenario alone: start, seed, measure GET /api/bank against GET /api/stats/syndicate; no docs),
-// --only=insights (issue 16's scenario alone: 100,000 bets, insights calls, export, import; no docs).
+// --only=insights (issue 16's scenario alone: 100,000 bets, insights calls, export, import; no docs),
+// --only=bets (issue 17's bets API alone: a 200-bet page, the 10-syndicate mix with writes, the
+// first page and a search at 100,000 bets; no docs).
 // `npm run bench:ci` (--ci): 1 s loads, no Lighthouse, no docs; fails only when the bundle
 // budget fails (or the bench itself breaks). All load goes to 127.0.0.1 and is bounded in time.
 import { execFileSync } from 'node:child_process';
@@ -28,7 +30,15 @@ import {
   stopApp,
 } from './lib/app-process';
 import { seedBank } from './lib/bank';
-import { bundleSizes, gzipOf, headerChecks, lighthouseMedian } from './lib/frontend';
+import { betsMix, seedSyndicatesWithSessions } from './lib/bets-api';
+import {
+  betsPageLighthouse,
+  betsPageScroll,
+  bundleSizes,
+  gzipOf,
+  headerChecks,
+  lighthouseMedian,
+} from './lib/frontend';
 import { exportBets, importBets, importCsv, sequentialLatency } from './lib/insights';
 import { baseline, dashboardLoadTimes, type LoadResult, load } from './lib/load';
 import { membersMix, seedMemberSessions, WRITE_EVERY } from './lib/members-mix';
@@ -40,7 +50,8 @@ const args = new Set(process.argv.slice(2));
 const ci = args.has('--ci');
 const onlyBank = args.has('--only=bank');
 const onlyInsights = args.has('--only=insights');
-const onlyOne = onlyBank || onlyInsights;
+const onlyBets = args.has('--only=bets');
+const onlyOne = onlyBank || onlyInsights || onlyBets;
 const withLighthouse = !onlyOne && (args.has('--lighthouse') || (!ci && !args.has('--no-lighthouse')));
 const writeDocs = !onlyOne && (args.has('--write') || !ci);
 /** seconds per load run */
@@ -77,7 +88,26 @@ const BUDGET = {
   exportRss: 50 * 2 ** 20,
   /** Importing 10,000 rows (ms) */
   importMs: 10_000,
+  /** GET /api/bets?limit=200, no read cache: ratio to bare node:http and p99 (ms) */
+  betsPageRatio: 0.03,
+  betsPageP99: 50,
+  /** Issue 17's mix (10 syndicates, 50 members, 10 % writes): ratio to bare node:http */
+  betsMixRatio: 0.05,
+  /** At 100k bets, one request at a time: the first page (p99, ms) and a search (p50, p99, ms) */
+  firstPageP99: 50,
+  searchP50: 100,
+  searchP99: 250,
 };
+
+/** Issue 17's mix: syndicates, members (each with a session) per syndicate, bets per syndicate. */
+const BETS_MIX = { syndicates: 10, membersEach: 5, bets: 200 };
+/** Issue 17's reads at 100k bets, each timed one request at a time. */
+const BIG_BETS_CALLS = [
+  '/api/bets?limit=50',
+  '/api/bets?limit=50&q=horse%2012',
+  '/api/bets?limit=50&q=randwick',
+  '/api/bets?limit=50&status=pending&q=rider',
+];
 
 /** Issue 16's calls at 100k bets, each timed one request at a time. */
 const INSIGHTS_CALLS = [
@@ -289,6 +319,131 @@ async function main() {
         `${(bank.p50 / Math.max(stats.p50, 0.001)).toFixed(2)}× (${ms(bank.p50)} ÷ ${ms(stats.p50)})`,
       );
     };
+    // ── The bets API (issue 17): a 200-bet page, the many-syndicate mix, the first page and a
+    // search at 100k bets. No read cache exists: every answer is read and written afresh.
+    const betsSection = async (base: number) => {
+      const B = `Bets API without a response cache (issue 17; ${CONNECTIONS} connections, ${DURATION} s each)`;
+      console.log(`\n${B}`);
+      const pageTenant = await signUpWithSyndicate(origin, 'Page Admin');
+      await seedSyndicate(db!, pageTenant.syndicateId, { members: 9, races: 30, reminders: 5 });
+      await seedBets(db!, pageTenant.syndicateId, 1, 1000);
+      const mixMembers = await seedSyndicatesWithSessions(db!, BETS_MIX);
+      await vacuumAnalyze(db!);
+      const page = await run(['/api/bets?limit=200'], pageTenant.cookie);
+      const clean = (r: Measured) => r.total > 0 && r.errors + r.non2xx === 0;
+      report.add(
+        B,
+        'GET /api/bets?limit=200 (1000 bets in the syndicate)',
+        fmtLoad(page, base),
+        `≥ ${BUDGET.betsPageRatio}×`,
+        page.rps / base >= BUDGET.betsPageRatio && clean(page),
+      );
+      report.add(
+        B,
+        'GET /api/bets?limit=200: p99',
+        ms(page.p99),
+        `≤ ${BUDGET.betsPageP99} ms`,
+        page.p99 <= BUDGET.betsPageP99 && clean(page),
+      );
+      const app0 = cpuMsOf(appPid);
+      const pg0 = postgresCpuMs(postmaster.pid);
+      const mixed = await betsMix({
+        url: origin,
+        dashboard: DASHBOARD,
+        members: mixMembers,
+        connections: CONNECTIONS,
+        duration: DURATION,
+      });
+      const n = Math.max(1, mixed.total);
+      const mixRun: Measured = {
+        ...mixed,
+        appCpu: (cpuMsOf(appPid) - app0) / n,
+        pgCpu: (postgresCpuMs(postmaster.pid) - pg0) / n,
+      };
+      report.add(
+        B,
+        `Mix: ${BETS_MIX.syndicates} syndicates × ${BETS_MIX.membersEach} members (${BETS_MIX.bets} bets each), the dashboard's ${DASHBOARD.length} calls, a bet created and settled (2 writes in 19 requests)`,
+        `${fmtLoad(mixRun, base)}; ${mixed.writes} writes, ${mixed.writeFailures} refused`,
+        `≥ ${BUDGET.betsMixRatio}×, 0 errors`,
+        mixed.rps / base >= BUDGET.betsMixRatio &&
+          mixed.errors + mixed.non2xx + mixed.writeFailures === 0 &&
+          mixed.total > 0,
+      );
+    };
+    const bigBetsSection = async (tenant: { cookie: string }, bets: number) => {
+      const P = `Bets page reads at ${bets.toLocaleString('en-US')} bets (one request at a time)`;
+      console.log(`\n${P}`);
+      const repeats = ci ? 3 : 50;
+      for (const url of BIG_BETS_CALLS) {
+        const r = await sequentialLatency(origin, url, tenant.cookie, repeats);
+        const search = url.includes('q=');
+        const ok = search
+          ? r.p50 <= BUDGET.searchP50 && r.p99 <= BUDGET.searchP99
+          : r.p99 <= BUDGET.firstPageP99;
+        report.add(
+          P,
+          `GET ${url}`,
+          `p50 ${ms(r.p50)}, p99 ${ms(r.p99)} (${r.n} requests${r.non2xx ? `, ${r.non2xx} non-2xx` : ''})`,
+          search
+            ? `p50 ≤ ${BUDGET.searchP50} ms, p99 ≤ ${BUDGET.searchP99} ms`
+            : `p99 ≤ ${BUDGET.firstPageP99} ms`,
+          ok && r.non2xx === 0,
+        );
+      }
+    };
+    // ── The bets page at 100k bets (issue 17 §4): its first rows under Lighthouse's mobile profile
+    // (the page's own mark, devtools throttling) and long tasks while scrolling at 4× CPU slowdown.
+    const betsPageSection = async (tenant: { cookie: string }, bets: number) => {
+      const W = `Bets page at ${bets.toLocaleString('en-US')} bets (Lighthouse mobile, devtools throttling; scroll at 4× CPU)`;
+      const FIRST_ROWS_MS = 1500;
+      console.log(`\n${W}`);
+      try {
+        const lh = await betsPageLighthouse(root, origin, tenant.cookie);
+        report.add(
+          W,
+          "First rows on screen (the page's user-timing mark)",
+          `${lh.firstRowsMs === null ? 'never' : ms(lh.firstRowsMs)} (performance ${lh.performance}; ${lh.metrics})`,
+          `≤ ${FIRST_ROWS_MS / 1000} s`,
+          lh.firstRowsMs !== null && lh.firstRowsMs <= FIRST_ROWS_MS,
+        );
+        for (const [label, viewport] of [
+          ['390 px (cards)', { width: 390, height: 844, mobile: true }],
+          ['1440 px (table)', { width: 1440, height: 900, mobile: false }],
+        ] as const) {
+          const s = await betsPageScroll(origin, tenant.cookie, viewport);
+          report.add(
+            W,
+            `Scrolling at ${label}: long tasks`,
+            `${s.longTasks} (longest ${s.longestMs} ms; ${s.loaded} bets loaded in ${s.pages + 1} pages)`,
+            '0',
+            s.longTasks === 0,
+          );
+        }
+      } catch (err) {
+        report.add(
+          W,
+          'Bets page',
+          `not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+          '',
+          false,
+        );
+      }
+    };
+    if (onlyBets) {
+      const base1 = (await baseline(await freePort(), CONNECTIONS, DURATION)).rps;
+      await betsSection(base1);
+      const base2 = (await baseline(await freePort(), CONNECTIONS, DURATION)).rps;
+      console.log(
+        `Bare node:http: ${Math.round(base1)} req/s before, ${Math.round(base2)} req/s after (ratios use the first)`,
+      );
+      const tenant = await signUpWithSyndicate(origin, 'Growth Admin');
+      await seedSyndicate(db, tenant.syndicateId, { members: 999, races: 60, reminders: 20 });
+      await seedBets(db, tenant.syndicateId, 1, GROWTH[GROWTH.length - 1]!);
+      await vacuumAnalyze(db);
+      await bigBetsSection(tenant, GROWTH[GROWTH.length - 1]!);
+      report.print();
+      return;
+    }
     if (onlyBank) {
       const base = (await baseline(await freePort(), CONNECTIONS, DURATION)).rps;
       await bankSection(base);
@@ -482,6 +637,7 @@ async function main() {
       `p50 ${ms(whole.p50)}, p99 ${ms(whole.p99)}`,
     );
     await bankSection(base);
+    await betsSection(base);
 
     // ── Growth: 1k members, 1k → 10k → 100k bets ──
     const G = `Growth (1k members; ${CONNECTIONS} connections, ${DURATION} s each; latency p50 / p99)`;
@@ -493,7 +649,8 @@ async function main() {
     const reads: [string, string][] = [
       ['stats', '/api/stats/syndicate'],
       ['top', '/api/stats/top-performers?limit=100'],
-      ['bets', '/api/bets'],
+      // Without `limit` the list is every bet (streamed): at 100k that is tens of MB per answer.
+      ['bets', '/api/bets?limit=200'],
       ...(paging ? ([['page', '/api/bets?limit=50']] as [string, string][]) : []),
       ['members', '/api/members'],
     ];
@@ -539,6 +696,8 @@ async function main() {
         ratio <= BUDGET.growth,
       );
     }
+    await bigBetsSection(big, seeded);
+    if (withLighthouse) await betsPageSection(big, seeded);
     await insightsSection(big, seeded);
     const peak2 = growthMemory.stop();
     report.add(

@@ -153,6 +153,15 @@ export async function headerChecks(
     );
   await check('SPA shell revalidated (GET /)', '/', {}, (h, s) => s === 200 && revalidated(h));
   await check('SPA deep link revalidated (GET /bets)', '/bets', {}, (h, s) => s === 200 && revalidated(h));
+  // Installable (issue 17 §3; Lighthouse 12 no longer audits it: e2e/pwa.spec.ts asks Chrome's own
+  // check): the worker and the manifest are revalidated, or a new deployment would go unseen.
+  await check('service worker revalidated (GET /sw.js)', '/sw.js', {}, (h, s) => s === 200 && revalidated(h));
+  await check(
+    'web app manifest revalidated (GET /manifest.webmanifest)',
+    '/manifest.webmanifest',
+    {},
+    (h, s) => s === 200 && revalidated(h) && /^application\/manifest\+json/.test(String(h['content-type'])),
+  );
   return checks;
 }
 
@@ -249,4 +258,164 @@ export async function lighthouseMedian(
   const median = results[Math.floor(results.length / 2)];
   if (!median) throw new Error('no Lighthouse run');
   return { ...median, all: results.map((r) => r.performance) };
+}
+
+// ── The bets page at 100,000 bets (issue 17 §4) ──
+
+/** The user-timing mark the bets page sets once its first rows are on screen (bets-page.tsx). */
+export const BETS_FIRST_ROWS_MARK = 'bets-first-rows';
+
+export interface BetsPageLoad {
+  /** When the first rows were on screen (the page's mark), ms from navigation; null if never. */
+  firstRowsMs: number | null;
+  /** Lighthouse's performance score and lab metrics for the run. */
+  performance: number;
+  metrics: string;
+}
+
+/**
+ * Lighthouse's mobile preset on /bets, with the throttling applied to the page (devtools: 4× CPU
+ * slowdown, slow 4G) rather than simulated afterwards, so the page's own mark of its first rows
+ * is taken under the mobile profile. The mark is read from the `user-timings` audit.
+ */
+export async function betsPageLighthouse(
+  root: string,
+  origin: string,
+  cookie: string,
+): Promise<BetsPageLoad> {
+  const out = path.join(os.tmpdir(), `rs-lh-bets-${process.pid}-${Date.now()}.json`);
+  const args = [
+    path.join(root, 'node_modules/lighthouse/cli/index.js'),
+    `${origin}/bets`,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance',
+    '--throttling-method=devtools',
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+  ];
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      args,
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        timeout: 180_000,
+      },
+      (err, _stdout, stderr) =>
+        err ? reject(new Error(`lighthouse failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number | null }>;
+    runtimeError?: { message: string };
+    audits: Record<
+      string,
+      { displayValue?: string; details?: { items?: { name?: string; startTime?: number }[] } }
+    >;
+  };
+  fs.rmSync(out, { force: true });
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const mark = lhr.audits['user-timings']?.details?.items?.find((i) => i.name === BETS_FIRST_ROWS_MARK);
+  return {
+    firstRowsMs: mark?.startTime ?? null,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    metrics: METRICS.map(([label, id]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', '),
+  };
+}
+
+export interface BetsPageScroll {
+  /** Bet rows (or cards) the page had loaded when the scrolling stopped. */
+  loaded: number;
+  /** Keyset pages fetched while scrolling (after the first). */
+  pages: number;
+  /** Long tasks (over 50 ms) from the first scroll to the end, and the longest (ms). */
+  longTasks: number;
+  longestMs: number;
+  /** The first rows' mark (ms from navigation) in this run. */
+  firstRowsMs: number | null;
+}
+
+/**
+ * Scrolls the bets page in Chromium (Playwright) at 4× CPU slowdown, as Lighthouse's mobile
+ * profile throttles the CPU, and counts the long tasks (PerformanceObserver 'longtask') while it
+ * scrolls: `steps` wheel turns of `stepPx`, one every 100 ms, loading pages as it goes.
+ */
+export async function betsPageScroll(
+  origin: string,
+  cookie: string,
+  viewport: { width: number; height: number; mobile: boolean },
+  steps = 60,
+  stepPx = 800,
+): Promise<BetsPageScroll> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      isMobile: viewport.mobile,
+      hasTouch: viewport.mobile,
+      deviceScaleFactor: viewport.mobile ? 2 : 1,
+    });
+    const [name, ...value] = cookie.split('=');
+    await context.addCookies([{ name: name ?? '', value: value.join('='), url: origin }]);
+    await context.addInitScript(() => {
+      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    let pages = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/bets' && r.url().includes('cursor=')) pages++;
+    });
+    await page.goto(`${origin}/bets`);
+    await page.locator('[data-testid="bet-item"]').first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1000);
+    const scrollStart = await page.evaluate(() => performance.now());
+    await page.mouse.move(viewport.width / 2, viewport.height / 2);
+    for (let i = 0; i < steps; i++) {
+      await page.mouse.wheel(0, stepPx);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(1000);
+    const result = await page.evaluate(
+      ([start, mark]) => {
+        const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+        const during = w.__longTasks.filter((t) => t.start >= start);
+        const first = performance.getEntriesByName(mark)[0];
+        return {
+          longTasks: during.length,
+          longestMs: Math.round(Math.max(0, ...during.map((t) => t.duration))),
+          firstRowsMs: first ? Math.round(first.startTime) : null,
+        };
+      },
+      [scrollStart, BETS_FIRST_ROWS_MARK] as const,
+    );
+    // Rows loaded = the position of the last item rendered (aria-rowindex / aria-posinset).
+    const loaded = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll('[aria-rowindex], [aria-posinset]')];
+      return Math.max(
+        0,
+        ...rows.map((r) =>
+          Number(r.getAttribute('aria-posinset') ?? Number(r.getAttribute('aria-rowindex')) - 1),
+        ),
+      );
+    });
+    await context.close();
+    return {
+      loaded,
+      pages,
+      longTasks: result.longTasks,
+      longestMs: result.longestMs,
+      firstRowsMs: result.firstRowsMs,
+    };
+  } finally {
+    await browser.close();
+  }
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGetOrNullOn401, apiRequest, apiSendText, readApiErrorBody } from './api';
+import {
+  ApiError,
+  apiGetOrNullOn401,
+  apiGetWithHeaders,
+  apiRequest,
+  apiSendText,
+  readApiErrorBody,
+} from './api';
 
 function stubFetch(status: number, body: string, statusText = '') {
   const fetchMock = vi.fn(
@@ -47,6 +54,25 @@ describe('apiRequest', () => {
   it('reads 401 as signed out where asked', async () => {
     stubFetch(401, '{"message":"Unauthorized"}');
     await expect(apiGetOrNullOn401('/api/auth/user')).resolves.toBeNull();
+  });
+});
+
+describe('apiGetWithHeaders', () => {
+  it('answers the JSON body with the response headers, sending the cookies', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response('[1,2]', { status: 200, headers: { Link: '</api/bets?before=2>; rel="next"' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { data, headers } = await apiGetWithHeaders<number[]>('/api/bets?limit=2');
+    expect(data).toEqual([1, 2]);
+    expect(headers.get('link')).toBe('</api/bets?before=2>; rel="next"');
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', credentials: 'include' });
+  });
+
+  it('fails like apiGet on a non-OK answer', async () => {
+    stubFetch(400, '{"message":"Limit must be between 1 and 200"}');
+    await expect(apiGetWithHeaders('/api/bets?limit=0')).rejects.toThrow(ApiError);
   });
 });
 

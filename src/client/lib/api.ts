@@ -2,6 +2,12 @@
  * The one way the client talks to the server (spec §7): cookies always sent, a JSON body only when
  * there is one, and any non-OK response becomes an Error whose message is `${status}: ${body || statusText}`.
  */
+import {
+  isBrowserOffline,
+  OFFLINE_MESSAGE,
+  reportRequestAnswered,
+  reportRequestFailed,
+} from './connectivity';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -12,6 +18,18 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.bodyText = bodyText;
+  }
+}
+
+/**
+ * A write that could not reach the server (offline, or the request got no answer). Its body reads
+ * like a server error, so every form's `readApiErrorBody(error)?.message` shows OFFLINE_MESSAGE.
+ */
+export class OfflineError extends ApiError {
+  constructor() {
+    super(0, 'Offline', JSON.stringify({ message: OFFLINE_MESSAGE }));
+    this.name = 'OfflineError';
+    this.message = OFFLINE_MESSAGE;
   }
 }
 
@@ -63,17 +81,42 @@ export function apiSendText<T>(
 
 /** Sends the request; a non-OK answer becomes an ApiError, 204 or an empty body undefined, else JSON. */
 async function send<T>(url: string, init: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
+  return (await sendReadingHeaders<T>(url, init)).data;
+}
+
+async function sendReadingHeaders<T>(url: string, init: RequestInit): Promise<{ data: T; headers: Headers }> {
+  const write = init.method !== undefined && init.method !== 'GET';
+  // Offline a write is refused at once with a clear message, instead of failing as a bare TypeError.
+  if (write && isBrowserOffline()) throw new OfflineError();
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof TypeError) {
+      reportRequestFailed();
+      if (write) throw new OfflineError();
+    }
+    throw error;
+  }
+  reportRequestAnswered();
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     throw new ApiError(res.status, res.statusText, text);
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
 }
 
 export const apiGet = <T>(url: string): Promise<T> => apiRequest<T>('GET', url);
+
+/** GET like `apiGet`, also answering the response headers (a keyset page's `Link`, for one). */
+export const apiGetWithHeaders = <T>(url: string): Promise<{ data: T; headers: Headers }> =>
+  sendReadingHeaders<T>(url, {
+    method: 'GET',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
 
 /** GET that answers null on 401 instead of failing: the signed-out state, not an error. */
 export async function apiGetOrNullOn401<T>(url: string): Promise<T | null> {

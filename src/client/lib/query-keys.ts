@@ -20,8 +20,14 @@ export const queryKeys = {
   /** One race with its runners and result; under `races`, so invalidating the list refreshes it too. */
   race: (id: number) => ['/api/races', id] as const,
   bets: ['/api/bets'] as const,
+  /** The bets page's keyset pages per filter and search; under `bets`, so a bet change refreshes them. */
+  betPages: (filter: object) => ['/api/bets', 'pages', filter] as const,
+  /** One race's bets (its detail dialog); under `bets` too. */
+  raceBets: (raceId: number) => ['/api/bets', 'race', raceId] as const,
   reminders: ['/api/reminders'] as const,
   settings: ['/api/settings'] as const,
+  /** The signed-in user's own preferences (the live toasts' mute switch). */
+  preferences: ['/api/me/preferences'] as const,
   racingStatus: ['/api/racing/status'] as const,
   rotation: {
     all: ['/api/rotation'] as const,

@@ -1,39 +1,94 @@
 import type { Bet } from '@shared/bet';
 import { betRights } from '@shared/bet-rights';
-import { Plus, Upload } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { Plus, Search, Upload } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useBets } from '@/features/bets/api/get-bets';
+import { type BetsFilter, useBetPages } from '@/features/bets/api/get-bets';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
 import { ExportCsvLink } from '@/features/export/export-csv-link';
 import { betsCsvUrl } from '@/features/export/export-urls';
-import { RaceDetailDialog } from '@/features/races/components/race-detail-dialog';
 import { useRaceDialog } from '@/features/races/lib/use-race-dialog';
-import { AddBetDialog } from './components/add-bet-dialog';
 import type { BetHandlers } from './components/bet-actions';
 import { BetCardList } from './components/bet-cards';
 import { BetsTable } from './components/bets-table';
 import { StatusFilterSelect } from './components/bets-toolbar';
-import { EditBetDialog } from './components/edit-bet-dialog';
-import { ImportCsvDialog } from './components/import-csv-dialog';
-import { SettleBetDialog } from './components/settle-bet-dialog';
 import { SortControl } from './components/sort-control';
+import { betLines } from './lib/bet-lines';
 import { betRows, DEFAULT_SORT, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
 import { useBetActor } from './lib/use-bet-actor';
 import { useDeleteBetState, useEditBetState, useSettleBets } from './lib/use-bet-changes';
+import { useDebouncedValue } from './lib/use-debounced-value';
+import { useWideScreen } from './lib/use-window-list';
 
 const NO_RIGHTS = { settle: false, edit: false, delete: false };
 
-/** /bets: every bet, filtered by status and sorted by column; two-part bets fold into one row. */
+// The dialogs (forms, zod, the race's detail) are their own chunks: the first rows need none of
+// them. They load when the browser is idle after the first rows, or when first opened.
+const loadAddBet = () => import('./components/add-bet-dialog');
+const loadImport = () => import('./components/import-csv-dialog');
+const loadEdit = () => import('./components/edit-bet-dialog');
+const loadSettle = () => import('./components/settle-bet-dialog');
+const loadRace = () => import('@/features/races/components/race-detail-dialog');
+const AddBetDialog = lazy(() => loadAddBet().then((m) => ({ default: m.AddBetDialog })));
+const ImportCsvDialog = lazy(() => loadImport().then((m) => ({ default: m.ImportCsvDialog })));
+const EditBetDialog = lazy(() => loadEdit().then((m) => ({ default: m.EditBetDialog })));
+const SettleBetDialog = lazy(() => loadSettle().then((m) => ({ default: m.SettleBetDialog })));
+const RaceDetailDialog = lazy(() => loadRace().then((m) => ({ default: m.RaceDetailDialog })));
+const preloadDialogs = () => {
+  for (const load of [loadAddBet, loadImport, loadEdit, loadSettle, loadRace]) void load().catch(() => {});
+};
+
+/** A lazy dialog, mounted from the first time it opens (and kept, so it can animate closed). */
+function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return open || opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** The search waits this long after the last keystroke before asking the server, in ms. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** A user-timing mark when the first rows are on screen (the bench reads it: bench/lib/frontend.ts). */
+export const FIRST_ROWS_MARK = 'bets-first-rows';
+
+/**
+ * /bets: the bets, 50 at a time as the user scrolls (keyset pages from the server, which also
+ * filters by status and searches), in a virtualised table (cards on small screens); two-part bets
+ * fold into one row. Sorting orders the bets loaded so far (the server pages newest first).
+ */
 export function BetsPage() {
-  const { data: bets, isPending, isError } = useBets();
   const actor = useBetActor();
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const serverFilter = useMemo<BetsFilter>(
+    () => ({ status: filter === 'all' ? undefined : filter, q: q || undefined }),
+    [filter, q],
+  );
+  const pages = useBetPages(serverFilter);
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    pages;
+  const bets = useMemo(() => data?.pages.flatMap((p) => p.bets), [data]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const onToggleGroup = useCallback(
+    (betGroupId: string) =>
+      setExpanded((s) => {
+        const next = new Set(s);
+        if (!next.delete(betGroupId)) next.add(betGroupId);
+        return next;
+      }),
+    [],
+  );
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const wide = useWideScreen();
   const [addOpen, setAddOpen] = useState(false);
   const { settling, onSettle } = useSettleBets();
   const editing = useEditBetState();
@@ -43,7 +98,17 @@ export function BetsPage() {
   const raceDialog = useRaceDialog();
   const importDialog = useDialogState();
 
+  // The server filters already; filtering again here keeps a group's rules (shared/bet-group.ts).
   const rows = useMemo(() => betRows(bets ?? [], sort, filter), [bets, sort, filter]);
+  const lines = useMemo(() => (wide ? betLines(rows, expanded) : []), [wide, rows, expanded]);
+  const complete = !hasNextPage;
+  const shown = rows.length > 0;
+  useEffect(() => {
+    if (!shown || performance.getEntriesByName(FIRST_ROWS_MARK).length > 0) return;
+    performance.mark(FIRST_ROWS_MARK);
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(preloadDialogs);
+  }, [shown]);
   const onSort = useCallback((column: SortColumn) => setSort((s) => nextSort(s, column)), []);
   // The server's rules: an admin changes any bet; a member only their own pending bets.
   const actorId = actor?.memberId;
@@ -88,6 +153,21 @@ export function BetsPage() {
         </Button>
       </div>
       <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
+        <div className="relative sm:w-72">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Search bets"
+            placeholder="Horse, race, venue or jockey"
+            className="pl-9"
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
         <StatusFilterSelect value={filter} onChange={setFilter} />
         <div className="md:hidden">
           <SortControl sort={sort} onSort={onSort} />
@@ -105,36 +185,74 @@ export function BetsPage() {
       </div>
       {isPending ? (
         <Spinner label="Loading bets..." />
-      ) : isError ? (
+      ) : isError && !bets ? (
         <EmptyState title="Failed to load bets." description="Please try again later." />
-      ) : rows.length === 0 ? (
+      ) : !shown ? (
         <Card>
-          <EmptyState title="No bets found." />
+          <EmptyState
+            title="No bets found."
+            description={q || filter !== 'all' ? 'Try another search or status.' : undefined}
+          />
+        </Card>
+      ) : wide ? (
+        <Card className="overflow-hidden">
+          <BetsTable
+            lines={lines}
+            complete={complete}
+            sort={sort}
+            onSort={onSort}
+            handlers={handlers}
+            expanded={expanded}
+            onToggleGroup={onToggleGroup}
+            onNearEnd={onNearEnd}
+          />
         </Card>
       ) : (
-        <>
-          <Card className="hidden overflow-hidden md:block">
-            <BetsTable rows={rows} sort={sort} onSort={onSort} handlers={handlers} />
-          </Card>
-          <div className="md:hidden">
-            <BetCardList rows={rows} handlers={handlers} />
-          </div>
-        </>
+        <BetCardList
+          rows={rows}
+          complete={complete}
+          handlers={handlers}
+          expanded={expanded}
+          onToggleGroup={onToggleGroup}
+          onNearEnd={onNearEnd}
+        />
       )}
-      <AddBetDialog open={addOpen} onOpenChange={setAddOpen} />
-      <ImportCsvDialog open={importDialog.open} onOpenChange={importDialog.onOpenChange} />
-      <EditBetDialog bet={editing.bet} open={editing.open} onOpenChange={editing.onOpenChange} />
-      <SettleBetDialog
-        bet={settlingDetails.bet}
-        open={settlingDetails.open}
-        onOpenChange={settlingDetails.onOpenChange}
-        canUnsettle={actorRole === 'admin'}
-      />
-      <RaceDetailDialog
-        raceId={raceDialog.raceId}
-        open={raceDialog.open}
-        onOpenChange={raceDialog.onOpenChange}
-      />
+      <div aria-live="polite" className="empty:hidden">
+        {isFetchingNextPage ? (
+          <Spinner label="Loading more bets..." className="p-4" />
+        ) : isFetchNextPageError ? (
+          <div className="flex items-center justify-center gap-3 p-4 text-sm">
+            <span>Failed to load more bets.</span>
+            <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
+              Retry
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <OnceOpened open={addOpen}>
+        <AddBetDialog open={addOpen} onOpenChange={setAddOpen} />
+      </OnceOpened>
+      <OnceOpened open={importDialog.open}>
+        <ImportCsvDialog open={importDialog.open} onOpenChange={importDialog.onOpenChange} />
+      </OnceOpened>
+      <OnceOpened open={editing.open}>
+        <EditBetDialog bet={editing.bet} open={editing.open} onOpenChange={editing.onOpenChange} />
+      </OnceOpened>
+      <OnceOpened open={settlingDetails.open}>
+        <SettleBetDialog
+          bet={settlingDetails.bet}
+          open={settlingDetails.open}
+          onOpenChange={settlingDetails.onOpenChange}
+          canUnsettle={actorRole === 'admin'}
+        />
+      </OnceOpened>
+      <OnceOpened open={raceDialog.open}>
+        <RaceDetailDialog
+          raceId={raceDialog.raceId}
+          open={raceDialog.open}
+          onOpenChange={raceDialog.onOpenChange}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={deleting.open}
         onOpenChange={deleting.onOpenChange}

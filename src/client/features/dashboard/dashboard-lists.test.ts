@@ -1,24 +1,16 @@
-import type { Bet } from '@shared/bet';
 import type { Reminder } from '@shared/reminder';
 import { describe, expect, it } from 'vitest';
-import { recentSettledBets } from './components/recent-bets';
+import { RECENT_BETS_URL } from './components/recent-bets';
 import { activeRemindersByDue } from './components/reminders-panel';
 
-const bet = (id: number, status: Bet['status'], date: string) => ({ id, status, date }) as Bet;
 const reminder = (id: number, completed: boolean, date: string) => ({ id, completed, date }) as Reminder;
 
-describe('recentSettledBets', () => {
-  it('keeps the five newest settled bets, newest first', () => {
-    const bets = [
-      bet(1, 'win', '2025-01-01T00:00:00Z'),
-      bet(2, 'pending', '2025-01-09T00:00:00Z'),
-      bet(3, 'loss', '2025-01-03T00:00:00Z'),
-      bet(4, 'win', '2025-01-04T00:00:00Z'),
-      bet(5, 'loss', '2025-01-05T00:00:00Z'),
-      bet(6, 'win', '2025-01-06T00:00:00Z'),
-      bet(7, 'win', '2025-01-06T00:00:00Z'),
-    ];
-    expect(recentSettledBets(bets).map((b) => b.id)).toEqual([7, 6, 5, 4, 3]);
+describe('Recent Bets', () => {
+  it('asks the server for the five newest bets of every status but pending', () => {
+    const url = new URL(RECENT_BETS_URL, 'http://x');
+    expect(url.pathname).toBe('/api/bets');
+    expect(url.searchParams.get('limit')).toBe('5');
+    expect(url.searchParams.get('status')?.split(',').sort()).toEqual(['loss', 'placed', 'void', 'win']);
   });
 });
 

@@ -1,32 +1,85 @@
 import type { Bet } from '@shared/bet';
 import type { BetRow } from '@shared/bet-group';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useCallback } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { cn } from '@/lib/cn';
 import { useSyndicateFormat } from '@/lib/format';
 import { betTypeLabel } from '../lib/bet-form';
+import { rowKey } from '../lib/bet-lines';
+import { useWindowList } from '../lib/use-window-list';
 import { BetActions, type BetHandlers } from './bet-actions';
 import { formatOdds, RaceLink, StatusBadge } from './bet-cells';
-import { GroupSettleButtons, groupView } from './bet-rows';
+import { type GroupRowData, GroupSettleButtons, groupView } from './bet-rows';
 
-/** Small screens: each bet (or group) as a card instead of a wide table row. */
-export function BetCardList({ rows, handlers }: { rows: BetRow<Bet>[]; handlers: BetHandlers }) {
+/** A card's usual height in px, and the space between cards. */
+const CARD_HEIGHT = 190;
+const CARD_GAP = 12;
+
+const MemoSingleCard = memo(SingleBetCard);
+const MemoGroupCard = memo(GroupBetCard);
+
+/**
+ * Small screens: each bet (or group) as a card instead of a wide table row, in a list virtualised
+ * against the window's scroll. Each rendered item says where it sits in the list (aria-posinset)
+ * and how long the list is (aria-setsize; -1 while more pages remain).
+ */
+export function BetCardList({
+  rows,
+  complete,
+  handlers,
+  expanded,
+  onToggleGroup,
+  onNearEnd,
+}: {
+  rows: BetRow<Bet>[];
+  complete: boolean;
+  handlers: BetHandlers;
+  expanded: ReadonlySet<string>;
+  onToggleGroup: (betGroupId: string) => void;
+  onNearEnd: () => void;
+}) {
+  const getItemKey = useCallback((i: number) => (rows[i] ? rowKey(rows[i]) : String(i)), [rows]);
+  const { anchor, virtualizer, items, before, after } = useWindowList<HTMLUListElement>({
+    count: rows.length,
+    estimateSize: CARD_HEIGHT,
+    getItemKey,
+    gap: CARD_GAP,
+    onNearEnd,
+  });
   return (
-    <ul className="grid gap-3" aria-label="Bets">
-      {rows.map((row) =>
-        row.kind === 'single' ? (
-          <li key={row.bet.id}>
-            <SingleBetCard bet={row.bet} handlers={handlers} />
+    <ul
+      ref={anchor}
+      className="grid gap-3"
+      aria-label="Bets"
+      style={{ paddingTop: before, paddingBottom: after }}
+    >
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <li
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            aria-posinset={item.index + 1}
+            aria-setsize={complete ? rows.length : -1}
+          >
+            {row.kind === 'single' ? (
+              <MemoSingleCard bet={row.bet} handlers={handlers} />
+            ) : (
+              <MemoGroupCard
+                group={row}
+                handlers={handlers}
+                expanded={expanded.has(row.betGroupId)}
+                onToggleGroup={onToggleGroup}
+              />
+            )}
           </li>
-        ) : (
-          <li key={row.betGroupId}>
-            <GroupBetCard bets={row.bets} result={row.result} status={row.status} handlers={handlers} />
-          </li>
-        ),
-      )}
+        );
+      })}
     </ul>
   );
 }
@@ -116,19 +169,19 @@ function SingleBetCard({ bet, handlers }: { bet: Bet; handlers: BetHandlers }) {
 }
 
 function GroupBetCard({
-  bets: unordered,
-  result,
-  status,
+  group,
   handlers,
+  expanded,
+  onToggleGroup,
 }: {
-  bets: Bet[];
-  result: number | null;
-  status: Extract<BetRow<Bet>, { kind: 'group' }>['status'];
+  group: GroupRowData;
   handlers: BetHandlers;
+  expanded: boolean;
+  onToggleGroup: (betGroupId: string) => void;
 }) {
   const f = useSyndicateFormat();
-  const [expanded, setExpanded] = useState(false);
-  const view = groupView(unordered, status, handlers);
+  const { result, status } = group;
+  const view = groupView(group.bets, status, handlers);
   if (!view) return null;
   const { bets, first, types, total, what } = view;
   return (
@@ -153,7 +206,7 @@ function GroupBetCard({
           className="-ml-2"
           aria-expanded={expanded}
           aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
-          onClick={() => setExpanded((e) => !e)}
+          onClick={() => onToggleGroup(group.betGroupId)}
         >
           {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
           {expanded ? 'Hide bets' : 'Show bets'}

@@ -30,8 +30,8 @@ export function MemberCell({ member }: { member: Bet['member'] }) {
   return (
     <Td>
       <div className="flex items-center gap-2">
-        <InitialsAvatar name={member.name} initials={member.initials} className="size-8 text-xs" />
-        <span className="min-w-20 font-medium">{member.name}</span>
+        <InitialsAvatar name={member.name} initials={member.initials} className="size-8 shrink-0 text-xs" />
+        <span className="min-w-0 font-medium break-words">{member.name}</span>
       </div>
     </Td>
   );

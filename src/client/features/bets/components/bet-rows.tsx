@@ -1,7 +1,7 @@
 import type { Bet } from '@shared/bet';
 import type { BetRow } from '@shared/bet-group';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import type { ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Td, Tr } from '@/components/ui/table';
@@ -22,11 +22,14 @@ function OddsCell({ bet }: { bet: Bet }) {
   );
 }
 
-export function SingleBetRow({ bet, handlers }: { bet: Bet; handlers: BetHandlers }) {
+/** What a virtualised list passes to each row: its ref (for measuring), data-index, aria-rowindex. */
+type RowProps = Omit<ComponentProps<'tr'>, 'children'>;
+
+export function SingleBetRow({ bet, handlers, ...row }: { bet: Bet; handlers: BetHandlers } & RowProps) {
   return (
-    <Tr data-testid="bet-item">
+    <Tr data-testid="bet-item" {...row}>
       <MemberCell member={bet.member} />
-      <Td className="font-medium" data-testid="bet-horse">
+      <Td className="font-medium break-words" data-testid="bet-horse">
         {bet.horseName}
       </Td>
       <RaceCell race={bet.race} onOpenRace={handlers.onOpenRace} />
@@ -45,7 +48,7 @@ export function SingleBetRow({ bet, handlers }: { bet: Bet; handlers: BetHandler
   );
 }
 
-type GroupRowData = Extract<BetRow<Bet>, { kind: 'group' }>;
+export type GroupRowData = Extract<BetRow<Bet>, { kind: 'group' }>;
 
 export interface GroupView {
   /** The parts in the order they were placed (the first bet first: 'Win + Place'). */
@@ -117,72 +120,88 @@ export function GroupSettleButtons({ view, handlers }: { view: GroupView; handle
 
 /**
  * Bets sharing a betGroupId: one row with the types joined by ' + ', the combined result (the sum
- * once none is pending, else 'Pending') and a count of bets; expanding lists each bet with its own
- * actions. All Win / All Loss show only while the group is pending.
+ * once none is pending, else 'Pending') and a count of bets; expanding (state kept by the list, so
+ * it survives the row scrolling out of view) lists each bet as a GroupPartRow with its own actions.
+ * All Win / All Loss show only while the group is pending.
  */
-export function GroupBetRows({ group, handlers }: { group: GroupRowData; handlers: BetHandlers }) {
-  const [expanded, setExpanded] = useState(false);
+export function GroupBetRow({
+  group,
+  handlers,
+  expanded,
+  onToggleGroup,
+  ...row
+}: {
+  group: GroupRowData;
+  handlers: BetHandlers;
+  expanded: boolean;
+  onToggleGroup: (betGroupId: string) => void;
+} & RowProps) {
   const view = groupView(group.bets, group.status, handlers);
   if (!view) return null;
   const { bets, first, types, total, what } = view;
   return (
-    <>
-      <Tr data-testid="bet-group" data-state={expanded ? 'open' : 'closed'}>
-        <MemberCell member={first.member} />
-        <Td className="font-medium">
-          <div className="flex items-center gap-1">
-            <Button
-              size="icon"
-              variant="ghost"
-              className="-ml-2 size-7!"
-              aria-expanded={expanded}
-              aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
-              onClick={() => setExpanded((e) => !e)}
-            >
-              {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
-            </Button>
-            <span data-testid="bet-horse">{first.horseName}</span>
-          </div>
-        </Td>
-        <RaceCell race={first.race} onOpenRace={handlers.onOpenRace} />
-        <DateCell date={first.date} />
-        <Td className="whitespace-nowrap tabular-nums">{bets.map((b) => formatOdds(b.odds)).join(' / ')}</Td>
-        <MoneyCell amount={total} />
-        <Td>
-          <div className="flex flex-col items-start gap-1 whitespace-nowrap">
-            <span>{types}</span>
-            <Badge variant="outline">{bets.length} bets</Badge>
-          </div>
-        </Td>
-        <ResultCell result={group.result} pendingText="Pending" />
-        <Td>
-          <StatusBadge status={group.status} />
-        </Td>
-        <Td className={ACTIONS_CELL}>
-          <GroupSettleButtons view={view} handlers={handlers} />
-        </Td>
-      </Tr>
-      {expanded
-        ? bets.map((bet) => (
-            <Tr key={bet.id} data-testid="bet-group-part" className="bg-muted/40">
-              <Td colSpan={3} className="pl-12 text-muted-foreground">
-                <span className="sr-only">Part of {what}: </span>
-                {betTypeLabel(bet.betType)} bet
-              </Td>
-              <DateCell date={bet.date} />
-              <OddsCell bet={bet} />
-              <MoneyCell amount={bet.amount} />
-              <Td className="whitespace-nowrap">{betTypeLabel(bet.betType)}</Td>
-              <ResultCell result={bet.result} />
-              <Td>
-                <StatusBadge status={bet.status} />
-              </Td>
-              <Td className={`${ACTIONS_CELL} bg-muted`}>
-                <BetActions bet={bet} handlers={handlers} />
-              </Td>
-            </Tr>
-          ))
-        : null}
-    </>
+    <Tr data-testid="bet-group" data-state={expanded ? 'open' : 'closed'} {...row}>
+      <MemberCell member={first.member} />
+      <Td className="font-medium">
+        <div className="flex items-center gap-1">
+          <Button
+            size="icon"
+            variant="ghost"
+            className="-ml-2 size-7! shrink-0"
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
+            onClick={() => onToggleGroup(group.betGroupId)}
+          >
+            {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+          </Button>
+          <span data-testid="bet-horse">{first.horseName}</span>
+        </div>
+      </Td>
+      <RaceCell race={first.race} onOpenRace={handlers.onOpenRace} />
+      <DateCell date={first.date} />
+      <Td className="whitespace-nowrap tabular-nums">{bets.map((b) => formatOdds(b.odds)).join(' / ')}</Td>
+      <MoneyCell amount={total} />
+      <Td>
+        <div className="flex flex-col items-start gap-1 whitespace-nowrap">
+          <span>{types}</span>
+          <Badge variant="outline">{bets.length} bets</Badge>
+        </div>
+      </Td>
+      <ResultCell result={group.result} pendingText="Pending" />
+      <Td>
+        <StatusBadge status={group.status} />
+      </Td>
+      <Td className={ACTIONS_CELL}>
+        <GroupSettleButtons view={view} handlers={handlers} />
+      </Td>
+    </Tr>
+  );
+}
+
+/** One part of an expanded group, under the group's row. */
+export function GroupPartRow({
+  bet,
+  what,
+  handlers,
+  ...row
+}: { bet: Bet; what: string; handlers: BetHandlers } & RowProps) {
+  return (
+    <Tr data-testid="bet-group-part" className="bg-muted/40" {...row}>
+      <Td colSpan={3} className="pl-12 text-muted-foreground">
+        <span className="sr-only">Part of {what}: </span>
+        {betTypeLabel(bet.betType)} bet
+      </Td>
+      <DateCell date={bet.date} />
+      <OddsCell bet={bet} />
+      <MoneyCell amount={bet.amount} />
+      <Td className="whitespace-nowrap">{betTypeLabel(bet.betType)}</Td>
+      <ResultCell result={bet.result} />
+      <Td>
+        <StatusBadge status={bet.status} />
+      </Td>
+      <Td className={`${ACTIONS_CELL} bg-muted`}>
+        <BetActions bet={bet} handlers={handlers} />
+      </Td>
+    </Tr>
   );
 }

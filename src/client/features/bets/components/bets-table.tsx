@@ -1,23 +1,34 @@
-import type { Bet } from '@shared/bet';
-import type { BetRow } from '@shared/bet-group';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { memo, useCallback } from 'react';
 import { Table, TBody, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import type { BetLine } from '../lib/bet-lines';
 import type { SortColumn, SortState } from '../lib/bet-rows';
+import { useWindowList } from '../lib/use-window-list';
 import type { BetHandlers } from './bet-actions';
-import { ACTIONS_CELL, GroupBetRows, SingleBetRow } from './bet-rows';
+import { ACTIONS_CELL, GroupBetRow, GroupPartRow, groupView, SingleBetRow } from './bet-rows';
 
-const COLUMNS: { label: string; sort?: SortColumn }[] = [
-  { label: 'Member', sort: 'member' },
+// Fixed column widths: rows come and go as the list scrolls (virtualised), and an automatic
+// layout would resize the columns with whichever rows happen to be rendered. Member, Horse and
+// Race share what the others leave (Member a little more, for the avatar).
+const COLUMNS: { label: string; sort?: SortColumn; width?: string }[] = [
+  { label: 'Member', sort: 'member', width: 'w-[13%]' },
   { label: 'Horse', sort: 'horse' },
   { label: 'Race', sort: 'race' },
-  { label: 'Date', sort: 'date' },
-  { label: 'Odds', sort: 'odds' },
-  { label: 'Amount', sort: 'amount' },
-  { label: 'Bet Type' },
-  { label: 'Result' },
-  { label: 'Status', sort: 'status' },
+  { label: 'Date', sort: 'date', width: 'w-[7rem]' },
+  { label: 'Odds', sort: 'odds', width: 'w-[6rem]' },
+  { label: 'Amount', sort: 'amount', width: 'w-[6rem]' },
+  { label: 'Bet Type', width: 'w-[8rem]' },
+  { label: 'Result', width: 'w-[6rem]' },
+  { label: 'Status', sort: 'status', width: 'w-[5.5rem]' },
 ];
+
+/** A table row's usual height in px (two-line cells: avatar, race and venue). */
+const ROW_HEIGHT = 61;
+
+const MemoSingleRow = memo(SingleBetRow);
+const MemoGroupRow = memo(GroupBetRow);
+const MemoPartRow = memo(GroupPartRow);
 
 function SortHeader({
   label,
@@ -49,24 +60,53 @@ function SortHeader({
   );
 }
 
+/**
+ * The bets as a table whose rows are virtualised against the window's scroll: only the rows near
+ * the viewport are rendered, so the table stays light with thousands of bets loaded. For assistive
+ * technology the table says how many rows it has (aria-rowcount: -1 while more pages remain, as the
+ * total is not known) and where each rendered row sits (aria-rowindex; the header row is 1).
+ */
 export function BetsTable({
-  rows,
+  lines,
+  complete,
   sort,
   onSort,
   handlers,
+  expanded,
+  onToggleGroup,
+  onNearEnd,
 }: {
-  rows: BetRow<Bet>[];
+  lines: BetLine[];
+  /** No more pages: the loaded lines are all there is. */
+  complete: boolean;
   sort: SortState;
   onSort: (column: SortColumn) => void;
   handlers: BetHandlers;
+  expanded: ReadonlySet<string>;
+  onToggleGroup: (betGroupId: string) => void;
+  onNearEnd: () => void;
 }) {
+  const getItemKey = useCallback((i: number) => lines[i]?.key ?? String(i), [lines]);
+  const { anchor, virtualizer, items, before, after } = useWindowList<HTMLTableSectionElement>({
+    count: lines.length,
+    estimateSize: ROW_HEIGHT,
+    getItemKey,
+    onNearEnd,
+  });
   return (
     <Table
       aria-label="Bets"
-      className="[&_td]:px-2 [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4"
+      aria-rowcount={complete ? lines.length + 1 : -1}
+      className="min-w-[66rem] table-fixed [&_td]:px-2 [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4"
     >
+      <colgroup>
+        {COLUMNS.map((c) => (
+          <col key={c.label} className={c.width} />
+        ))}
+        <col className="w-[10rem]" />
+      </colgroup>
       <THead>
-        <Tr className="hover:bg-transparent">
+        <Tr className="hover:bg-transparent" aria-rowindex={1}>
           {COLUMNS.map((c) =>
             c.sort ? (
               <SortHeader key={c.label} label={c.label} column={c.sort} sort={sort} onSort={onSort} />
@@ -77,15 +117,44 @@ export function BetsTable({
           <Th className={ACTIONS_CELL}>Actions</Th>
         </Tr>
       </THead>
-      <TBody>
-        {rows.map((row) =>
-          row.kind === 'single' ? (
-            <SingleBetRow key={row.bet.id} bet={row.bet} handlers={handlers} />
-          ) : (
-            <GroupBetRows key={row.betGroupId} group={row} handlers={handlers} />
-          ),
-        )}
+      <TBody ref={anchor}>
+        {before > 0 ? <Spacer height={before} /> : null}
+        {items.map((item) => {
+          const line = lines[item.index];
+          if (!line) return null;
+          const row = {
+            ref: virtualizer.measureElement,
+            'data-index': item.index,
+            'aria-rowindex': item.index + 2,
+          };
+          if (line.kind === 'single')
+            return <MemoSingleRow key={line.key} bet={line.bet} handlers={handlers} {...row} />;
+          if (line.kind === 'group')
+            return (
+              <MemoGroupRow
+                key={line.key}
+                group={line.group}
+                handlers={handlers}
+                expanded={expanded.has(line.group.betGroupId)}
+                onToggleGroup={onToggleGroup}
+                {...row}
+              />
+            );
+          const what = groupView(line.group.bets, line.group.status, handlers)?.what ?? line.bet.horseName;
+          return <MemoPartRow key={line.key} bet={line.bet} what={what} handlers={handlers} {...row} />;
+        })}
+        {after > 0 ? <Spacer height={after} /> : null}
       </TBody>
     </Table>
+  );
+}
+
+/** Stands in for the rows that are not rendered; hidden from assistive technology. */
+function Spacer({ height }: { height: number }) {
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row (no focusable content) that only holds space.
+    <tr aria-hidden="true" className="border-0">
+      <td colSpan={COLUMNS.length + 1} className="p-0" style={{ height }} />
+    </tr>
   );
 }

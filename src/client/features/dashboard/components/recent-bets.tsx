@@ -1,9 +1,10 @@
-import type { Bet } from '@shared/bet';
-import { useMemo } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { BET_STATUSES, type Bet } from '@shared/bet';
+import { useQuery } from '@tanstack/react-query';
 import { TBody, Td, THead, Th, Tr } from '@/components/ui/table';
-import { useBets } from '@/features/bets/api/get-bets';
+import { StatusBadge } from '@/features/bets/components/bet-cells';
+import { apiGet } from '@/lib/api';
 import { useSyndicateFormat } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
 import { DashboardCard, PanelNote } from './dashboard-card';
 
 /** Spec §9: the latest five settled bets, newest first. */
@@ -12,17 +13,20 @@ export const RECENT_BETS_LIMIT = 5;
 /** The panel's usual height once loaded (five rows, in px): kept while loading. */
 const LOADED_HEIGHT = 274;
 
-export function recentSettledBets(bets: readonly Bet[], limit = RECENT_BETS_LIMIT): Bet[] {
-  return bets
-    .filter((b) => b.status !== 'pending')
-    .sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id)
-    .slice(0, limit);
-}
+/**
+ * The newest settled bets (every status but pending), newest first: one page of five from the
+ * server, not the whole list (a syndicate may hold 100,000 bets). Under the bets key, so a bet
+ * change refreshes it.
+ */
+export const RECENT_BETS_URL = `/api/bets?limit=${RECENT_BETS_LIMIT}&status=${BET_STATUSES.filter((s) => s !== 'pending').join(',')}`;
 
 export function RecentBets() {
   const f = useSyndicateFormat();
-  const bets = useBets();
-  const recent = useMemo(() => recentSettledBets(bets.data ?? []), [bets.data]);
+  const bets = useQuery({
+    queryKey: [...queryKeys.bets, 'recent'],
+    queryFn: () => apiGet<Bet[]>(RECENT_BETS_URL),
+  });
+  const recent = bets.data ?? [];
   return (
     <DashboardCard title="Recent Bets">
       {bets.isPending ? (
@@ -53,9 +57,8 @@ export function RecentBets() {
                   <Td>{bet.odds.toFixed(2)}</Td>
                   <Td className="whitespace-nowrap">{f.money(bet.amount)}</Td>
                   <Td>
-                    <Badge variant={bet.status === 'win' ? 'success' : 'destructive'}>
-                      {bet.status === 'win' ? 'Win' : 'Loss'}
-                    </Badge>
+                    {/* Win or Loss (spec §9); an each-way bet's paid place and a non-runner say so. */}
+                    <StatusBadge status={bet.status} />
                   </Td>
                 </Tr>
               ))}

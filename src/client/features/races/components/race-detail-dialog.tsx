@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useBets } from '@/features/bets/api/get-bets';
+import { useRaceBets } from '@/features/bets/api/get-bets';
 import { formatOdds, StatusBadge } from '@/features/bets/components/bet-cells';
 import { betTypeLabel } from '@/features/bets/lib/bet-form';
 import { useRace } from '@/features/races/api/get-race';
@@ -76,7 +76,8 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 function RaceDetailBody({ race }: { race: RaceDetail }) {
   const f = useSyndicateFormat();
   const isAdmin = useIsAdmin();
-  const bets = useBets();
+  // This race's bets only (GET /api/bets?raceId=), not every bet of the syndicate.
+  const bets = useRaceBets(race.id);
   const [entering, setEntering] = useState(false);
   const enterButton = useRef<HTMLButtonElement>(null);
   const raceBets = useMemo(() => (bets.data ?? []).filter((b) => b.raceId === race.id), [bets.data, race.id]);

@@ -1,0 +1,125 @@
+// The bets page with a few hundred bets (issue 17 §4): it loads 50 at a time as the user scrolls
+// (keyset pages, the next one from the Link header), renders only the rows near the viewport, and
+// sends the status filter and the search (accents ignored) to the server.
+
+import path from 'node:path';
+import { expect, type Page, type Request, type TestInfo, test } from '@playwright/test';
+import { betRow, horseColumn, importBetsCsv, setUpAdmin } from './support/bets';
+import { expectNoSeriousA11yViolations } from './support/helpers';
+
+test.use({ bypassCSP: true });
+
+const BETS = 300;
+/** The accented horse, far down the list (bet 240 of 300, newest first). */
+const ACCENTED = 'Élan Vîtal';
+const ACCENTED_AT = 240;
+
+/** YYYY-MM-DD, `n` days ago (each bet its own day, so the newest-first order is known). */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+/** Bet i (0 = newest): every 10th a win, every 10th (offset 5) a loss, the rest pending. */
+const statusOf = (i: number) => (i % 10 === 3 ? 'win' : i % 10 === 8 ? 'loss' : 'pending');
+const horseOf = (i: number) => (i === ACCENTED_AT ? ACCENTED : `Runner ${String(i).padStart(3, '0')}`);
+
+async function seed(page: Page, baseURL: string, member: string) {
+  const lines = ['date,member,horse,race,venue,bet type,odds,stake,status,jockey'];
+  for (let i = 0; i < BETS; i++)
+    lines.push(
+      `${daysAgo(i + 1)},${member},${horseOf(i)},Scroll Cup ${i % 12},Flemington,win,3,10,${statusOf(i)},J. Kah`,
+    );
+  const { imported } = await importBetsCsv(page.request, baseURL, lines);
+  expect(imported).toBe(BETS);
+}
+
+/** A screenshot of what is in view (a full-page one would be the whole virtual list's height). */
+const snapView = (page: Page, testInfo: TestInfo, name: string) =>
+  page.screenshot({ path: path.join('test-results', 'screens', `${name}-${testInfo.project.name}.png`) });
+
+const betsRequest = (r: Request) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/bets';
+
+/** Scrolls to the bottom until `horse` is in view (each scroll may load the next page). */
+async function scrollUntil(page: Page, horse: string) {
+  for (let i = 0; i < 40; i++) {
+    if (await betRow(page, horse).isVisible()) return;
+    await page.mouse.wheel(0, 2500);
+    await page.waitForTimeout(150);
+  }
+  await expect(betRow(page, horse)).toBeVisible();
+}
+
+test('a few hundred bets: scrolling loads more, the search ignores accents, a status narrows', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { me } = await setUpAdmin(page, baseURL!, 'Sally Scroll');
+  await seed(page, baseURL!, me.name);
+  const requests: URL[] = [];
+  page.on('request', (r) => {
+    if (betsRequest(r)) requests.push(new URL(r.url()));
+  });
+
+  await page.goto('/bets');
+  // (A generous first wait: the journeys share a busy machine.)
+  await expect(betRow(page, 'Runner 000')).toBeVisible({ timeout: 30_000 });
+  // The first page: 50 bets, asked for with limit=50 and nothing else.
+  expect(requests.map((u) => u.search)).toEqual(['?limit=50']);
+  const desktop = testInfo.project.name === 'desktop';
+  if (desktop) await expect(page.getByRole('table', { name: 'Bets' })).toHaveAttribute('aria-rowcount', '-1');
+  await snapView(page, testInfo, 'bets-scroll-first-page');
+
+  // Scrolling down follows the Link header (the cursor it carries) page after page.
+  await scrollUntil(page, 'Runner 170');
+  const pages = requests.filter((u) => u.searchParams.has('cursor'));
+  expect(pages.length).toBeGreaterThanOrEqual(3);
+  for (const u of pages) expect(u.searchParams.get('limit')).toBe('50');
+  // Only the rows near the viewport are in the page, not every bet loaded so far.
+  const rendered = await page.locator('[data-testid="bet-item"]').count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(100);
+  if (desktop) {
+    const row = betRow(page, 'Runner 170');
+    await expect(row).toHaveAttribute('aria-rowindex', '172'); // the header row is 1
+  }
+  await snapView(page, testInfo, 'bets-scroll-deep');
+
+  // The search goes to the server (debounced): accents and case are ignored.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const search = page.getByRole('searchbox', { name: 'Search bets' });
+  await expect(search).toHaveAttribute('placeholder', 'Horse, race, venue or jockey');
+  const searched = page.waitForRequest((r) => betsRequest(r) && new URL(r.url()).searchParams.has('q'));
+  await search.fill('elan VITAL');
+  expect(new URL((await searched).url()).searchParams.get('q')).toBe('elan VITAL');
+  await expect.poll(() => horseColumn(page)).toEqual([ACCENTED]);
+  if (desktop) await expect(page.getByRole('table', { name: 'Bets' })).toHaveAttribute('aria-rowcount', '2');
+  await snapView(page, testInfo, 'bets-scroll-search');
+  await expectNoSeriousA11yViolations(page);
+
+  await search.fill('no such horse anywhere');
+  await expect(page.getByText('No bets found.')).toBeVisible();
+  await search.fill('');
+  await expect(betRow(page, 'Runner 000')).toBeVisible();
+
+  // A status filter narrows on the server: 30 wins, one page, every row a win.
+  const filtered = page.waitForRequest((r) => betsRequest(r) && new URL(r.url()).searchParams.has('status'));
+  await page.getByRole('combobox', { name: 'Filter by status' }).click();
+  await page.getByRole('option', { name: 'Win', exact: true }).click();
+  expect(new URL((await filtered).url()).searchParams.get('status')).toBe('win');
+  await expect(betRow(page, 'Runner 003')).toBeVisible();
+  await expect(betRow(page, 'Runner 000')).toHaveCount(0);
+  const wins = Array.from({ length: BETS }, (_, i) => i).filter((i) => statusOf(i) === 'win');
+  await scrollUntil(page, horseOf(wins.at(-1)!));
+  const shown = await horseColumn(page);
+  expect(shown.length).toBeGreaterThan(0);
+  for (const horse of shown) expect(wins.map(horseOf)).toContain(horse);
+  if (desktop)
+    await expect(page.getByRole('table', { name: 'Bets' })).toHaveAttribute(
+      'aria-rowcount',
+      String(wins.length + 1),
+    );
+  // The export takes the same status filter.
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    '/api/export/bets.csv?status=win',
+  );
+});

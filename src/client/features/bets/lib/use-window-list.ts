@@ -1,0 +1,77 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+/** Start loading the next page when the last rendered item is this close to the end of the list. */
+const LOAD_AHEAD = 15;
+
+/**
+ * A list virtualised against the window's scroll (the page scrolls, not a box): only the items
+ * near the viewport are in the DOM, measured as they render (rows grow when a group expands), with
+ * spacers before and after standing in for the rest. `anchor` goes on the element the items start
+ * in (a tbody or a ul), whose distance from the top of the document is the list's scroll margin.
+ * Near the end it asks for more (`onNearEnd`, the next keyset page).
+ */
+export function useWindowList<T extends HTMLElement>({
+  count,
+  estimateSize,
+  getItemKey,
+  gap = 0,
+  onNearEnd,
+}: {
+  count: number;
+  estimateSize: number;
+  getItemKey: (index: number) => string;
+  gap?: number;
+  onNearEnd: () => void;
+}) {
+  const anchor = useRef<T>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // What sits above the list (toolbar, search) can change height with any render or resize.
+  useLayoutEffect(() => {
+    const top = anchor.current ? anchor.current.getBoundingClientRect().top + window.scrollY : 0;
+    if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
+  });
+  useEffect(() => {
+    const onResize = () => {
+      if (anchor.current) setScrollMargin(anchor.current.getBoundingClientRect().top + window.scrollY);
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => estimateSize,
+    overscan: 6,
+    gap,
+    scrollMargin,
+    getItemKey,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const before = first ? first.start - scrollMargin : 0;
+  const after = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;
+
+  const lastIndex = last?.index ?? -1;
+  useEffect(() => {
+    if (count > 0 && lastIndex >= count - LOAD_AHEAD) onNearEnd();
+  }, [lastIndex, count, onNearEnd]);
+
+  return { anchor, virtualizer, items, before, after };
+}
+
+const WIDE = '(min-width: 768px)';
+
+/** md and up shows the table; below, cards (Tailwind's md breakpoint). Only one list is rendered. */
+export function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+}
