@@ -196,6 +196,34 @@ const METRICS = [
   ['SI', 'speed-index'],
 ] as const;
 
+/** What Lighthouse's JSON report holds that the bench reads; `Item` is an audit's detail row. */
+interface LighthouseReport<Item> {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { displayValue?: string; details?: { items?: Item[] } }>;
+}
+
+/** Runs the Lighthouse CLI with `args` (writing its JSON to `out`) and reads the report back. */
+async function runLighthouse<Item>(args: string[], out: string): Promise<LighthouseReport<Item>> {
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      args,
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        timeout: 180_000,
+      },
+      (err, _stdout, stderr) =>
+        err ? reject(new Error(`lighthouse failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport<Item> & {
+    runtimeError?: { message: string };
+  };
+  fs.rmSync(out, { force: true });
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
 /** One Lighthouse run (default config: mobile, simulated throttling) through its CLI. */
 export async function lighthouse(root: string, url: string, cookie?: string): Promise<LighthouseScore> {
   const out = path.join(os.tmpdir(), `rs-lh-${process.pid}-${Date.now()}.json`);
@@ -209,28 +237,7 @@ export async function lighthouse(root: string, url: string, cookie?: string): Pr
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  await new Promise<void>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      args,
-      {
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-        timeout: 180_000,
-      },
-      (err, _stdout, stderr) =>
-        err ? reject(new Error(`lighthouse failed: ${stderr || err.message}`)) : resolve(),
-    );
-  });
-  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
-    categories: Record<string, { score: number | null }>;
-    runtimeError?: { message: string };
-    audits: Record<
-      string,
-      { displayValue?: string; details?: { items?: { url?: string; resourceType?: string }[] } }
-    >;
-  };
-  fs.rmSync(out, { force: true });
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const lhr = await runLighthouse<{ url?: string; resourceType?: string }>(args, out);
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const scripts = (lhr.audits['network-requests']?.details?.items ?? [])
     .filter((i) => i.resourceType === 'Script' && i.url)
@@ -295,28 +302,7 @@ export async function betsPageLighthouse(
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
     `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
   ];
-  await new Promise<void>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      args,
-      {
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-        timeout: 180_000,
-      },
-      (err, _stdout, stderr) =>
-        err ? reject(new Error(`lighthouse failed: ${stderr || err.message}`)) : resolve(),
-    );
-  });
-  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
-    categories: Record<string, { score: number | null }>;
-    runtimeError?: { message: string };
-    audits: Record<
-      string,
-      { displayValue?: string; details?: { items?: { name?: string; startTime?: number }[] } }
-    >;
-  };
-  fs.rmSync(out, { force: true });
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const lhr = await runLighthouse<{ name?: string; startTime?: number }>(args, out);
   const mark = lhr.audits['user-timings']?.details?.items?.find((i) => i.name === BETS_FIRST_ROWS_MARK);
   return {
     firstRowsMs: mark?.startTime ?? null,
