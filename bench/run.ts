@@ -6,7 +6,8 @@
 // scenario alone: start, seed, measure GET /api/bank against GET /api/stats/syndicate; no docs),
 // --only=insights (issue 16's scenario alone: 100,000 bets, insights calls, export, import; no docs),
 // --only=bets (issue 17's bets API alone: a 200-bet page, the 10-syndicate mix with writes, the
-// first page and a search at 100,000 bets; no docs).
+// first page and a search at 100,000 bets; no docs), --only=bundle (the front end's initial JS and
+// CSS alone, in seconds; fails when over budget: CI runs it before the tests).
 // `npm run bench:ci` (--ci): 1 s loads, no Lighthouse, no docs; fails only when the bundle
 // budget fails (or the bench itself breaks). All load goes to 127.0.0.1 and is bounded in time.
 import { execFileSync } from 'node:child_process';
@@ -51,7 +52,9 @@ const ci = args.has('--ci');
 const onlyBank = args.has('--only=bank');
 const onlyInsights = args.has('--only=insights');
 const onlyBets = args.has('--only=bets');
-const onlyOne = onlyBank || onlyInsights || onlyBets;
+/** Only the front end's sizes (seconds; CI runs it before the tests, so a bundle over budget fails early). */
+const onlyBundle = args.has('--only=bundle');
+const onlyOne = onlyBank || onlyInsights || onlyBets || onlyBundle;
 const withLighthouse = !onlyOne && (args.has('--lighthouse') || (!ci && !args.has('--no-lighthouse')));
 const writeDocs = !onlyOne && (args.has('--write') || !ci);
 /** seconds per load run */
@@ -202,6 +205,12 @@ async function main() {
     sizes.dashboardJs <= BUDGET.dashboardJs,
   );
   report.add(F, 'Dashboard route CSS', kb(sizes.dashboardCss));
+  if (onlyBundle) {
+    fs.rmSync(buildDir, { recursive: true, force: true });
+    report.print();
+    process.exitCode = report.failures.length > 0 ? 1 : 0;
+    return;
+  }
 
   // ── Start: first start (initdb) and restart, on the embedded database ──
   const S = 'Start and memory (embedded PostgreSQL, fresh DATA_DIR)';

@@ -2,6 +2,14 @@
 // them). Odds and amounts travel as decimal numbers in major units (3.25, 12.5); the server turns
 // them into hundredths and cents with src/shared/money.ts.
 import { z } from 'zod';
+import {
+  BET_STATUSES,
+  BET_TYPES,
+  type BetStatus,
+  CREATE_STATUSES,
+  ODDS_TYPES,
+  SETTLE_STATUSES,
+} from './bet-status';
 import { dateInputSchema } from './date-schemas';
 import { dayRangeFields, INSIGHT_MESSAGES, inOrder } from './insights';
 import { positiveMoney, positiveOdds } from './money';
@@ -18,18 +26,16 @@ import {
 } from './settlement';
 import { isCleanName, notAllowedMessage } from './text';
 
-export const BET_TYPES = ['win', 'place', 'each-way'] as const;
-export const ODDS_TYPES = ['fixed', 'tote'] as const;
-export const BET_STATUSES = ['pending', 'win', 'loss', 'placed', 'void'] as const;
-/** The statuses that count as settled in stats and rankings (void is not counted). */
-export const SETTLED_STATUSES = ['win', 'placed', 'loss'] as const;
-/** What PUT /api/bets/:id/status accepts (pending: an admin takes a settlement back). */
-export const SETTLE_STATUSES = ['win', 'loss', 'placed', 'void', 'pending'] as const;
-/** A new bet is always pending; the spec's payload may say so. */
-const CREATE_STATUSES = ['pending', 'win', 'loss'] as const;
-export type BetType = (typeof BET_TYPES)[number];
-export type OddsType = (typeof ODDS_TYPES)[number];
-export type BetStatus = (typeof BET_STATUSES)[number];
+export {
+  BET_STATUSES,
+  BET_TYPES,
+  type BetStatus,
+  type BetType,
+  ODDS_TYPES,
+  type OddsType,
+  SETTLE_STATUSES,
+  SETTLED_STATUSES,
+} from './bet-status';
 
 export const HORSE_NAME_MAX = 100;
 /** jockey, trainer, weight, silkColor. */

@@ -1,8 +1,8 @@
 // Live updates (issue 17): every committed write in a syndicate is announced to that syndicate's
 // signed-in browsers over the /ws socket (opened with `?live=1`), so each open screen refreshes
 // what changed. Shared by the server (which names the entities) and the client (which maps each
-// name to its TanStack Query keys, src/client/lib/live.ts).
-import { z } from 'zod';
+// name to its TanStack Query keys, src/client/lib/live.ts). No zod here: the client's entry bundle
+// imports these constants, and zod would add ~40 KB to every first load.
 
 /** What a write may have changed, one name per group of client queries. */
 export const LIVE_ENTITIES = [
@@ -35,12 +35,3 @@ export type LiveMessage =
 
 /** The socket address's query that asks for live frames. */
 export const LIVE_QUERY = 'live=1';
-
-/** A user's own preferences (GET/PUT /api/me/preferences); stored per user, not per syndicate. */
-export const preferencesSchema = z
-  .object({
-    /** No toasts for other members' settlements and payments (the screens still update). */
-    muteLiveToasts: z.boolean(),
-  })
-  .strict();
-export type Preferences = z.infer<typeof preferencesSchema>;

@@ -1,85 +1,71 @@
-import { ChevronsUpDown, PlusCircle } from 'lucide-react';
-import { useLocation } from 'wouter';
-import { Badge } from '@/components/ui/badge';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { ChevronsUpDown } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
-import { useSwitchSyndicate } from '@/features/syndicates/api/switch-syndicate';
-import { NEW_SYNDICATE_PATH } from '@/features/syndicates/new-syndicate-path';
-import { readApiErrorBody } from '@/lib/api';
+import { cn } from '@/lib/cn';
 
-const ROLE_LABEL = { admin: 'Admin', member: 'Member' } as const;
+const loadMenu = () => import('./syndicate-menu');
+type SyndicateMenu = Awaited<ReturnType<typeof loadMenu>>['default'];
+/** Warm the chunk; a failure (offline, before the app is installed) shows when it is pressed. */
+const prefetch = () => {
+  loadMenu().catch(() => {});
+};
+
+/** The header's syndicate name, drawn as the button that opens the syndicate menu. */
+export function SwitcherButton({
+  syndicateName,
+  className,
+  ...props
+}: { syndicateName: string | undefined } & ComponentProps<'button'>) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      className={cn(
+        '-mx-1 flex min-h-6 max-w-full items-center gap-1 rounded px-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground data-[state=open]:bg-muted',
+        className,
+      )}
+      {...props}
+    >
+      <span className="sr-only">Switch syndicate: </span>
+      <span className="truncate" data-testid="header-syndicate">
+        {syndicateName ?? <span className="inline-block h-3 w-24 animate-pulse rounded bg-muted" />}
+      </span>
+      <ChevronsUpDown aria-hidden="true" className="size-3.5 shrink-0" />
+    </button>
+  );
+}
 
 /**
- * The header's syndicate name, as the button of a menu of the user's syndicates (role shown; a
- * deactivated membership is listed but cannot be chosen) and "Create or join another". Choosing
- * one switches the session (PUT /api/syndicates/active), drops every cached query and opens the
- * dashboard.
+ * The header's syndicate name and switcher (issue 17 §2). The menu (./syndicate-menu.tsx, with
+ * Radix's menu and its positioning) is fetched when the pointer or focus reaches the button and
+ * shown when it is pressed, so it is not part of every page's first load.
  */
 export function SyndicateSwitcher({ syndicateName }: { syndicateName: string | undefined }) {
-  const [, navigate] = useLocation();
-  const syndicates = useSyndicates(true);
-  const switchSyndicate = useSwitchSyndicate();
-  const list = syndicates.data ?? [];
-  const current = list.find((s) => s.current);
-
-  const choose = async (value: string) => {
-    const target = list.find((s) => String(s.id) === value);
-    if (!target || target.current || switchSyndicate.isPending) return;
-    try {
-      await switchSyndicate.mutateAsync(target.id);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: readApiErrorBody(error)?.message ?? 'Could not switch syndicate. Please try again.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    navigate('/');
-    toast({ title: 'Syndicate switched', description: `You are now in ${target.name}.` });
+  const [Menu, setMenu] = useState<SyndicateMenu | null>(null);
+  const [loading, setLoading] = useState(false);
+  if (Menu) return <Menu syndicateName={syndicateName} />;
+  const open = () => {
+    setLoading(true);
+    loadMenu().then(
+      (module) => setMenu(() => module.default),
+      () => {
+        setLoading(false);
+        toast({
+          title: 'Error',
+          description: 'Could not open the syndicate menu. Check your connection and try again.',
+          variant: 'destructive',
+        });
+      },
+    );
   };
-
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className="-mx-1 flex min-h-6 max-w-full items-center gap-1 rounded px-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground data-[state=open]:bg-muted"
-        >
-          <span className="sr-only">Switch syndicate: </span>
-          <span className="truncate" data-testid="header-syndicate">
-            {syndicateName ?? <span className="inline-block h-3 w-24 animate-pulse rounded bg-muted" />}
-          </span>
-          <ChevronsUpDown aria-hidden="true" className="size-3.5 shrink-0" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-72 max-w-[calc(100vw-2rem)]">
-        <DropdownMenuLabel>Your syndicates</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={current ? String(current.id) : ''} onValueChange={choose}>
-          {list.map((s) => (
-            <DropdownMenuRadioItem key={s.id} value={String(s.id)} disabled={!s.isActive && !s.current}>
-              <span className="min-w-0 flex-1 truncate">{s.name}</span>
-              {!s.isActive ? <span className="text-xs text-muted-foreground">Inactive</span> : null}
-              <Badge variant={s.role === 'admin' ? 'info' : 'secondary'}>{ROLE_LABEL[s.role]}</Badge>
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate(NEW_SYNDICATE_PATH)}>
-          <PlusCircle aria-hidden="true" />
-          Create or join another
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <SwitcherButton
+      syndicateName={syndicateName}
+      aria-expanded={false}
+      aria-busy={loading || undefined}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={open}
+    />
   );
 }

@@ -2,7 +2,7 @@
 // belong to the user, not to a syndicate), like GET /api/auth/user.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { preferencesSchema } from '../../../shared/live';
+import { preferencesSchema } from '../../../shared/preferences';
 import { requireSession, requireUser } from '../../auth/context';
 import { getPreferences, setPreferences } from './service';
 

@@ -1,7 +1,7 @@
 // A user's own preferences (issue 17): stored on the user, so they follow the person across
 // syndicates and devices. Today one: muting the toasts for others' settlements and payments.
 import { eq } from 'drizzle-orm';
-import type { Preferences } from '../../../shared/live';
+import type { Preferences } from '../../../shared/preferences';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 

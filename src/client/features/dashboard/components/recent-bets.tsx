@@ -1,4 +1,5 @@
-import { BET_STATUSES, type Bet } from '@shared/bet';
+import type { Bet } from '@shared/bet';
+import { BET_STATUSES } from '@shared/bet-status';
 import { useQuery } from '@tanstack/react-query';
 import { TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { StatusBadge } from '@/features/bets/components/bet-cells';

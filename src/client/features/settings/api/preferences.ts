@@ -1,4 +1,4 @@
-import type { Preferences } from '@shared/live';
+import type { Preferences } from '@shared/preferences';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
