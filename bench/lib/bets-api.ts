@@ -58,13 +58,16 @@ export async function seedSyndicatesWithSessions(
 }
 
 /** Reads a dashboard client makes again after it created a bet, and after it settled one. */
-const AFTER_CREATE = ['/api/bets', '/api/stats/syndicate'];
-const AFTER_SETTLE = ['/api/bets', '/api/stats/syndicate', '/api/stats/top-performers'];
+const RECENT_BETS = '/api/bets?limit=5&status=win,loss,placed,void';
+const AFTER_CREATE = [RECENT_BETS, '/api/stats/syndicate'];
+const AFTER_SETTLE = [RECENT_BETS, '/api/stats/syndicate', '/api/stats/top-performers?limit=5'];
+/** Requests in one cycle of the mix besides the dashboard's calls (the two writes included). */
+export const BETS_MIX_EXTRA = 2 + AFTER_CREATE.length + AFTER_SETTLE.length;
 
 /**
  * One cycle per member session: the dashboard's calls, then a new bet under the member's own
- * name, the reads the client refetches, the bet settled, the reads again: 2 writes in 19
- * requests (about 10 %). Each cycle takes the next member (round robin over all of them), so the
+ * name, the reads the client refetches, the bet settled, the reads again: 2 writes in the
+ * dashboard's 15 calls + 7 (about 9 %). Each cycle takes the next member (round robin over all of them), so the
  * connections are signed in as different members of different syndicates at any moment.
  */
 export async function betsMix(opts: {

@@ -5,17 +5,25 @@ import { queryClient } from '@/lib/query-client';
 import { useClientDataGeneration } from '@/lib/reset-client-data';
 import { OfflineBanner } from './offline-banner';
 import { AppRouter } from './router';
+import { startEarly } from './start-early';
 import { UpdatePrompt } from './update-prompt';
 
 const persist = persistOptions(queryClient);
+const startedAt = Date.now();
+// Before the persisted copy is restored (the provider holds its queries until then).
+startEarly(queryClient, window.location.pathname);
 
 /**
  * Restored answers are shown at once but treated as stale: what is on screen is fetched again
- * (paused while offline), and the rest when it is next shown.
+ * (paused while offline), and the rest when it is next shown. What was read since the page
+ * opened (start-early.ts) is fresh already, and a read still out is not started again.
  */
 const refreshRestored = () => {
   // Not returned: the provider would hold every query until these refetches settle.
-  void queryClient.invalidateQueries();
+  void queryClient.invalidateQueries(
+    { predicate: (query) => query.state.dataUpdatedAt < startedAt },
+    { cancelRefetch: false },
+  );
 };
 
 export function App() {

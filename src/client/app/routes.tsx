@@ -22,11 +22,14 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
 };
 
 /**
- * Starts loading the chunk of the page at `path` (if it is one), so it downloads while the
- * sign-in and syndicate requests are still out, instead of after them.
+ * Starts loading the chunk of the page at `path`, so it downloads while the sign-in and
+ * syndicate requests are still out, instead of after them. False when `path` is not a page.
  */
-export function preloadPage(path: string): void {
-  void loaders[path]?.().catch(() => {}); // a failure shows when the page itself loads
+export function preloadPage(path: string): boolean {
+  const load = loaders[path];
+  if (!load) return false;
+  load().catch(() => {}); // a failure shows when the page itself loads
+  return true;
 }
 
 function page(path: string) {
