@@ -40,10 +40,10 @@ export const TABLES = [
 ];
 export const SKIPPED = ['sessions', 'oidc_logins', 'join_failures', 'throttle_counters', 'idempotency_keys'];
 /**
- * Aggregates derived from bets by a trigger (src/server/db/bet-stats-trigger.ts):
+ * Tables derived from bets by triggers (src/server/db/bet-stats-trigger.ts, bet-json.ts):
  * not backed up; loading the bets on restore rebuilds them, so they cannot disagree with bets.
  */
-export const DERIVED = ['member_bet_stats', 'syndicate_day_stats', 'bank_member_totals'];
+export const DERIVED = ['member_bet_stats', 'syndicate_day_stats', 'bank_member_totals', 'bet_json'];
 
 /** DATABASE_URL, or the embedded cluster of the app running on DATA_DIR (default ./data). */
 export function databaseUrl() {

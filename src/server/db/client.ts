@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { installBetJsonTriggers } from './bet-json';
 import { installBetStatsTrigger } from './bet-stats-trigger';
 import * as schema from './schema';
 
@@ -35,8 +36,8 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Apply pending migrations, then the trigger that keeps the stats aggregates (which drizzle-kit
- * cannot express); an advisory lock keeps several instances starting at once in line.
+ * Apply pending migrations, then the triggers that keep the stats aggregates and each bet's JSON
+ * text (which drizzle-kit cannot express); an advisory lock keeps several instances starting at once in line.
  */
 export async function runMigrations(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -45,6 +46,7 @@ export async function runMigrations(url: string): Promise<void> {
     await client.query('select pg_advisory_lock(727001)');
     await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
     await installBetStatsTrigger(client);
+    await installBetJsonTriggers(client);
   } finally {
     await client.query('select pg_advisory_unlock(727001)').catch(() => {});
     await client.end();

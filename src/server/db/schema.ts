@@ -279,6 +279,15 @@ export const bets = pgTable(
   ],
 );
 
+// Each bet's JSON text as GET /api/bets answers it, kept by triggers on bets, members and races in
+// the writer's transaction (src/server/db/bet-json.ts, migration 0009). Never written by hand.
+export const betJson = pgTable('bet_json', {
+  betId: integer('bet_id')
+    .primaryKey()
+    .references(() => bets.id, { onDelete: 'cascade' }),
+  json: text('json').notNull(),
+});
+
 // Settled-bet aggregates, kept by a trigger on bets in the same transaction as every insert,
 // settlement, edit and delete (src/server/db/bet-stats-trigger.ts), so stats and
 // rankings read a few rows however many bets there are. Counts and cents, never edited by hand.

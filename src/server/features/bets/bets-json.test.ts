@@ -6,6 +6,7 @@ import fastJson from 'fast-json-stringify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { betSchema } from '../../../shared/bet';
+import { installBetJsonTriggers } from '../../db/bet-json';
 import { responseJsonSchema } from '../../lib/serializer';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { listBetsJson, streamBetsJson } from './list-json';
@@ -163,5 +164,75 @@ describe('GET /api/bets JSON text', () => {
     let text = '';
     for await (const chunk of stream as AsyncGenerator<string>) text += chunk;
     expect(text).toBe(serialise(objects));
+  });
+
+  it('follows every change that rewrites a bet: settle, edit, renames, a race moved or deleted, a delete', async () => {
+    const c = await crew(t);
+    const db = t.database.db;
+    const pool = t.database.pool;
+    const same = async (step: string) => {
+      const expected = serialise(await listBets(db, c.syndicateId, 1000));
+      expect((await listBetsJson(db, c.syndicateId, { limit: 200 })).json, step).toBe(expected);
+      // No bet of the syndicate is without its text.
+      const { rows } = await pool.query(
+        'select count(*)::int as n from bets b left join bet_json j on j.bet_id = b.id where b.syndicate_id = $1 and j.bet_id is null',
+        [c.syndicateId],
+      );
+      expect(rows[0].n, step).toBe(0);
+    };
+    const onRace = await placeBet(c.admin, singleBet(c, { horseName: 'On The Race' }));
+    const other = await placeBet(
+      c.member,
+      singleBet(c, { memberId: c.memberMemberId, horseName: 'Member Horse', raceId: null }),
+    );
+    await same('placed');
+    expect((await c.admin.put(`/api/bets/${onRace.id}/status`, { status: 'win' })).statusCode).toBe(200);
+    await same('settled');
+    const edited = await c.member.put(
+      `/api/bets/${other.id}`,
+      singleBet(c, { memberId: c.memberMemberId, horseName: 'Renamed Horse', raceId: null }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    await same('bet edited');
+    await pool.query('update members set name = $2, initials = $3 where id = $1', [
+      c.adminMemberId,
+      'Ada Renamed',
+      'AR',
+    ]);
+    await same('member renamed');
+    await pool.query(`update races set name = 'New Name', venue = 'New Venue' where id = $1`, [c.raceId]);
+    await same('race renamed');
+    await pool.query(`update races set date = '2031-03-04T05:06:07.089Z' where id = $1`, [c.raceId]);
+    await same('race re-dated');
+    expect((await c.admin.delete(`/api/races/${c.raceId}`)).statusCode).toBe(204);
+    await same('race deleted');
+    expect((await c.admin.delete(`/api/bets/${other.id}`)).statusCode).toBe(204);
+    await same('bet deleted');
+    const { rows } = await pool.query('select count(*)::int as n from bet_json where bet_id = $1', [
+      other.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('is written again at start when its definition changed (or the table is new)', async () => {
+    const c = await crew(t);
+    await placeBet(c.admin, singleBet(c, { horseName: 'Kept Through A Rebuild' }));
+    const expected = serialise(await listBets(t.database.db, c.syndicateId, 1000));
+    const client = await t.database.pool.connect();
+    try {
+      await client.query(
+        `delete from bet_json where bet_id in (select id from bets where syndicate_id = $1)`,
+        [c.syndicateId],
+      );
+      // Unchanged definition: nothing is rebuilt.
+      await installBetJsonTriggers(client);
+      expect((await listBetsJson(t.database.db, c.syndicateId, { limit: 200 })).json).toBe('[]');
+      // An older definition: every bet's text is written again.
+      await client.query(`comment on table bet_json is 'older'`);
+      await installBetJsonTriggers(client);
+    } finally {
+      client.release();
+    }
+    expect((await listBetsJson(t.database.db, c.syndicateId, { limit: 200 })).json).toBe(expected);
   });
 });

@@ -1,10 +1,10 @@
-// GET /api/bets as JSON text that PostgreSQL writes: each bet's object is concatenated in SQL with
-// the API's field names, order and formats (money and odds as decimals of the stored cents and
-// hundredths, dates as toISOString writes them, strings through to_json), and the page arrives as
-// one text value that the route sends as it is (lib/json-text.ts). node-pg then parses one
-// column of one row instead of 31 columns per bet, and nothing is serialised again: a 200-bet
-// page cost the app about 2.6 ms of CPU through row objects and fast-json-stringify (issue 17).
-// bets-json.test.ts holds the text to what toBet + the route's serializer write, byte for byte.
+// GET /api/bets as JSON text that PostgreSQL writes: each bet's object, with the API's field names,
+// order and formats, is kept ready in bet_json by triggers (db/bet-json.ts), and a page arrives as
+// one text value, the bets' texts joined, that the route sends as it is (lib/json-text.ts).
+// node-pg then parses one column of one row instead of 31 columns per bet, and nothing is
+// serialised again: a 200-bet page cost the app about 2.6 ms of CPU through row objects and
+// fast-json-stringify (issue 17). bets-json.test.ts holds the text to what toBet + the route's
+// serializer write, byte for byte.
 //
 // Pages are keyset pages (date, id descending: bets_syndicate_date_idx); the cursor is the last
 // bet's date to the microsecond (as text: a JS Date keeps milliseconds only) and id. Without a
@@ -40,65 +40,27 @@ export const STREAM_CHUNK = 1000;
 
 const iso = (column: string, precision: 'MS' | 'US') =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"')`;
-/** Cents or hundredths as the decimal fromCents/fromHundredths gives JSON (10.5, 3, -0.25). */
-const decimal = (column: string) => `trim_scale(${column}::numeric / 100)`;
-const orNull = (text: string) => `coalesce(${text}, 'null')`;
-const str = (column: string) => `to_json(${column})::text`;
-
-/** One bet's JSON (betSchema's fields, in its order); b the bet, m its member, r its race. */
-const BET_JSON = `concat(
-  '{"id":', b.id,
-  ',"memberId":', b.member_id,
-  ',"raceId":', ${orNull('b.race_id::text')},
-  ',"betGroupId":', ${orNull(str('b.bet_group_id::text'))},
-  ',"horseName":', ${str('b.horse_name')},
-  ',"betType":"', b.bet_type, '"',
-  ',"odds":', ${decimal('b.odds_hundredths')},
-  ',"amount":', ${decimal('b.amount_cents')},
-  ',"oddsType":"', b.odds_type, '"',
-  ',"status":"', b.status, '"',
-  ',"result":', ${orNull(`${decimal('b.result_cents')}::text`)},
-  ',"date":"', ${iso('b.date', 'MS')}, '"',
-  ',"horseNumber":', ${orNull('b.horse_number::text')},
-  ',"jockey":', ${orNull(str('b.jockey'))},
-  ',"trainer":', ${orNull(str('b.trainer'))},
-  ',"weight":', ${orNull(str('b.weight'))},
-  ',"barrier":', ${orNull('b.barrier::text')},
-  ',"silkColor":', ${orNull(str('b.silk_color'))},
-  ',"race":', case when r.id is null then 'null' else concat(
-    '{"id":', r.id, ',"name":', ${str('r.name')}, ',"venue":', ${str('r.venue')},
-    ',"date":"', ${iso('r.date', 'MS')}, '"}') end,
-  ',"member":{"id":', m.id, ',"name":', ${str('m.name')}, ',"initials":', ${str('m.initials')}, '}',
-  ',"placeTerms":', case when b.place_places is null or b.place_divisor is null then 'null'
-    else concat('{"places":', b.place_places, ',"divisor":', b.place_divisor, '}') end,
-  ',"placeOdds":', ${orNull(`${decimal('b.place_odds_hundredths')}::text`)},
-  ',"position":', ${orNull('b.position::text')},
-  ',"deadHeat":', ${orNull('b.dead_heat::text')},
-  ',"dividend":', ${orNull(`${decimal('b.dividend_hundredths')}::text`)},
-  ',"placeDividend":', ${orNull(`${decimal('b.place_dividend_hundredths')}::text`)},
-  ',"rule4":', ${orNull('b.rule4::text')},
-  '}')`;
 
 /**
  * The page's statement. `where` holds the filters (on bets b, with z the syndicate's time zone
  * when a day filter needs it); $1 is the syndicate, $2 the page size. One row more than the page
- * is read: whether it exists says whether there is a next page.
+ * is read: whether it exists says whether there is a next page. Each bet's text is ready in
+ * bet_json (db/bet-json.ts); an unfiltered page reads only the date index and those texts.
  */
 function pageStatement(where: string[], withZone: boolean): string {
   return `
     with ${withZone ? 'z as (select timezone as tz from syndicates where id = $1),' : ''}
     page as (
-      select b.* from bets b ${withZone ? 'cross join z' : ''}
+      select b.id, b.date from bets b ${withZone ? 'cross join z' : ''}
        where b.syndicate_id = $1 ${where.map((w) => `and ${w}`).join(' ')}
        order by b.date desc, b.id desc
        limit $2::int + 1),
     numbered as (select page.*, row_number() over (order by date desc, id desc) as rn from page)
-    select string_agg(${BET_JSON}, ',' order by b.date desc, b.id desc) filter (where b.rn <= $2) as json,
+    select string_agg(j.json, ',' order by b.date desc, b.id desc) filter (where b.rn <= $2) as json,
            count(*)::int as n,
            max(${iso('b.date', 'US')} || '_' || b.id) filter (where b.rn = $2) as last
       from numbered b
-      join members m on m.id = b.member_id
-      left join races r on r.id = b.race_id`;
+      join bet_json j on j.bet_id = b.id`;
 }
 
 // The unfiltered pages (the bets page's first screen, the dashboard's list) are named statements,
