@@ -26,17 +26,19 @@ export function useWindowList<T extends HTMLElement>({
 }) {
   const anchor = useRef<T>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  // What sits above the list (toolbar, search) can change height with any render or resize.
+  // The list's distance from the top of the document, read again when the page's content resizes
+  // (the toolbar wraps, a banner shows, the window changes width, rows are added) rather than on
+  // every render: a layout read per render forced a layout on every scroll step.
   useLayoutEffect(() => {
-    const top = anchor.current ? anchor.current.getBoundingClientRect().top + window.scrollY : 0;
-    if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
-  });
-  useEffect(() => {
-    const onResize = () => {
-      if (anchor.current) setScrollMargin(anchor.current.getBoundingClientRect().top + window.scrollY);
+    const measure = () => {
+      if (!anchor.current) return;
+      const top = anchor.current.getBoundingClientRect().top + window.scrollY;
+      setScrollMargin((margin) => (Math.abs(top - margin) >= 1 ? top : margin));
     };
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, []);
 
   const virtualizer = useWindowVirtualizer({
