@@ -344,8 +344,12 @@ export async function betsPageScroll(
       hasTouch: viewport.mobile,
       deviceScaleFactor: viewport.mobile ? 2 : 1,
     });
-    const [name, ...value] = cookie.split('=');
-    await context.addCookies([{ name: name ?? '', value: value.join('='), url: origin }]);
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=');
+        return { name, value: value.join('='), url: origin };
+      }),
+    );
     await context.addInitScript(() => {
       const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
       w.__longTasks = [];

@@ -26,9 +26,12 @@ export async function signUpWithSyndicate(origin: string, name: string): Promise
     email,
     password: 'bench-password-1',
   });
-  const setCookie = registered.headers.get('set-cookie') ?? '';
-  const cookie = setCookie.split(';')[0] ?? '';
-  if (!cookie.includes('=')) throw new Error('no session cookie');
+  // Every cookie the answer sets (the session and its signed-in hint), as a browser sends them back.
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .join('; ');
+  if (!/(^|; )sid=/.test(cookie)) throw new Error('no session cookie');
   const created = await post(origin, '/api/syndicates', { name: `${name}'s syndicate` }, cookie);
   const { id } = (await created.json()) as { id: number };
   return { cookie, syndicateId: id };

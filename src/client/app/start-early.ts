@@ -4,6 +4,7 @@ import { betPagesQueryOptions } from '@/features/bets/api/get-bets';
 import { myMemberQueryOptions } from '@/features/members/api/get-my-member';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import { syndicatesQueryOptions } from '@/features/syndicates/api/get-syndicates';
+import { signedInHint } from '@/lib/signed-in-hint';
 import { preloadPage } from './routes';
 
 /** The first reads of pages whose data does not depend on anything but the address. */
@@ -13,17 +14,18 @@ const PAGE_DATA: Record<string, (client: QueryClient) => Promise<unknown>> = {
 };
 
 /**
- * A deep link to a page of the app (/bets, /members, …: any page but '/', which signed-out
- * visitors see as the landing page) is almost always opened signed in. So the page's chunk,
- * the syndicate's common reads (its list, settings, the caller's member) and the page's own
- * first read start at once, in parallel with the sign-in check, instead of one after another
- * after it: on a phone's network that was five round trips before the bets page asked for its
- * first rows (issue 17 §4). Signed out, these answer 401 and are dropped: the landing page shows.
+ * Opened signed in (the server's hint cookie says a session was started here, or the address is
+ * a deep link such as /bets, which visitors rarely open signed out), the page's chunk, the
+ * syndicate's common reads (its list, settings, the caller's member) and the page's own first
+ * read start at once, in parallel with the sign-in check, instead of one after another after it:
+ * on a phone's network that was five round trips before the bets page asked for its first rows
+ * (issue 17 §4). Signed out, these answer 401 and are dropped: the landing page shows.
  */
 export function startEarly(client: QueryClient, path: string): void {
   // Every screen asks who is signed in first; not held until the persisted copy is restored.
   void client.prefetchQuery(userQueryOptions);
-  if (path === '/' || !preloadPage(path)) return;
+  if (path === '/' && !signedInHint()) return;
+  if (!preloadPage(path)) return;
   const reads = [
     client.prefetchQuery(syndicatesQueryOptions),
     client.prefetchQuery(settingsQueryOptions),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, signUp, type TestApp, uniqueEmail } from '../test/harness';
+import { Client, createTestApp, signUp, TEST_ORIGIN, type TestApp, uniqueEmail } from '../test/harness';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions';
 
 let t: TestApp;
@@ -80,6 +80,37 @@ describe('sessions', () => {
     expect(cookie?.path).toBe('/');
     expect(cookie?.secure).toBeFalsy();
     expect(Buffer.from(cookie?.value ?? '', 'base64url').length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('sets, beside it, a script-readable signed-in hint that holds no secret, and logout clears both', async () => {
+    const c = await signUp(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: c.email, password: 'correct horse battery' },
+    });
+    expect(login.statusCode).toBe(200);
+    // The session cookie comes first (clients that read one Set-Cookie take the session).
+    expect(login.cookies.map((k) => k.name)).toEqual(['sid', 'rs_signed_in']);
+    const hint = login.cookies.find((k) => k.name === 'rs_signed_in');
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(hint?.httpOnly).toBeFalsy();
+    // The hint alone is no session.
+    const hintOnly = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: 'rs_signed_in=1' },
+    });
+    expect(hintOnly.statusCode).toBe(401);
+    const sid = login.cookies.find((k) => k.name === 'sid')?.value;
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: TEST_ORIGIN, cookie: `sid=${sid}; rs_signed_in=1` },
+    });
+    const cleared = Object.fromEntries(out.cookies.map((k) => [k.name, k.value]));
+    expect(cleared).toEqual({ sid: '', rs_signed_in: '' });
   });
 
   it('issues a new session id at every sign-in and ends the old one', async () => {

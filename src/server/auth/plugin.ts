@@ -1,6 +1,7 @@
 // Installs, for the whole app: the session context (req.auth), the Origin rule, and
 // `Cache-Control: no-store` on every /api answer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_HINT } from '../../shared/session-hint';
 import type { Env } from '../env';
 import { type AuthContext, invalidateSessions, resolveSession, resolveSessionForRead } from './sessions';
 
@@ -24,20 +25,38 @@ export function cookieSettings(publicUrl: string): CookieSettings {
   return { name: secure ? '__Host-sid' : 'sid', secure };
 }
 
+const SESSION_MAX_AGE = 60 * 24 * 60 * 60;
+
+/**
+ * The session cookie (HttpOnly), and beside it SIGNED_IN_HINT, readable by the page's script and
+ * saying only "a session was started in this browser": the app's first script then fetches the
+ * dashboard's chunk and the syndicate's first reads at once, in parallel with the sign-in check,
+ * instead of after it (src/client/app/start-early.ts). The hint grants nothing; the client drops
+ * it when the sign-in check answers signed out.
+ */
 export function setSessionCookie(reply: FastifyReply, token: string, publicUrl: string) {
   const { name, secure } = cookieSettings(publicUrl);
+  // The session cookie first: clients that read only the first Set-Cookie get the session.
   reply.setCookie(name, token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     secure,
-    maxAge: 60 * 24 * 60 * 60,
+    maxAge: SESSION_MAX_AGE,
+  });
+  reply.setCookie(SIGNED_IN_HINT, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    maxAge: SESSION_MAX_AGE,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, publicUrl: string) {
   const { name, secure } = cookieSettings(publicUrl);
   reply.clearCookie(name, { httpOnly: true, sameSite: 'lax', path: '/', secure });
+  reply.clearCookie(SIGNED_IN_HINT, { httpOnly: false, sameSite: 'lax', path: '/', secure });
 }
 
 function requestOrigin(req: FastifyRequest): string | undefined {

@@ -1,13 +1,20 @@
 import type { User } from '@shared/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGetOrNullOn401 } from '@/lib/api';
+import { forgetSignedInHint } from '@/lib/signed-in-hint';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+async function getUser(): Promise<User | null> {
+  const user = await apiGetOrNullOn401<User>('/api/auth/user');
+  if (user === null) forgetSignedInHint();
+  return user;
+}
 
 /** The signed-in user, or null when signed out (401). Never retried (spec §4). */
 export const userQueryOptions = queryOptions({
   queryKey: USER_QUERY_KEY,
-  queryFn: () => apiGetOrNullOn401<User>('/api/auth/user'),
+  queryFn: getUser,
   retry: false,
 });
 
