@@ -167,12 +167,18 @@ describe(`the assistant with ${BETS.toLocaleString('en-US')} bets`, () => {
     async function volley(questions: readonly string[]) {
       const s = await connect(url, (await newMember('Mo Member')).cookie);
       let answered = 0;
+      let closed = false;
       s.ws.on('message', () => {
         answered++;
       });
+      // A socket closed by the server ends the wait (and fails below) instead of polling forever.
+      s.ws.on('close', () => {
+        closed = true;
+      });
       for (let i = 0; i < RATE_LIMIT_MESSAGES; i++)
         s.ws.send(JSON.stringify({ type: 'message', content: questions[i % questions.length] }));
-      const samples = await poll(() => answered >= RATE_LIMIT_MESSAGES);
+      const samples = await poll(() => closed || answered >= RATE_LIMIT_MESSAGES);
+      expect(closed, 'the socket closed before every answer came').toBe(false);
       s.ws.close();
       return samples;
     }

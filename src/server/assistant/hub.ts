@@ -59,7 +59,12 @@ export class Hub {
       case 'session-ended':
         return this.closeSession(event.sessionHash);
       case 'session-moved':
-        return this.closeSession(event.sessionHash, CLOSE_NO_SYNDICATE, 'The syndicate changed');
+        return this.closeSession(
+          event.sessionHash,
+          CLOSE_NO_SYNDICATE,
+          'The syndicate changed',
+          (scope) => scope?.syndicateId !== event.syndicateId,
+        );
       case 'member-removed':
         return this.closeWhere(
           (s) => s.syndicateId === event.syndicateId && s.memberId === event.memberId,
@@ -98,11 +103,22 @@ export class Hub {
     return this.bySession.get(sessionHash)?.size ?? 0;
   }
 
-  closeSession(sessionHash: string, code = CLOSE_SIGNED_OUT, reason = 'Signed out') {
+  /** Closes the session's sockets (those `which` picks by the syndicate they were opened in). */
+  closeSession(
+    sessionHash: string,
+    code = CLOSE_SIGNED_OUT,
+    reason = 'Signed out',
+    which: (scope: SocketScope | undefined) => boolean = () => true,
+  ) {
     const set = this.bySession.get(sessionHash);
     if (!set) return;
-    this.bySession.delete(sessionHash);
-    for (const socket of set) socket.close(code, reason);
+    for (const socket of [...set]) {
+      if (!which(this.scopes.get(socket))) continue;
+      set.delete(socket);
+      this.scopes.delete(socket);
+      socket.close(code, reason);
+    }
+    if (set.size === 0) this.bySession.delete(sessionHash);
   }
 
   /** Counts one message for the user; false when it is over the limit for the window. */

@@ -210,6 +210,7 @@ export async function setActiveSyndicate(db: Db, idHash: string, syndicateId: nu
     .set({ activeSyndicateId: syndicateId })
     .where(and(eq(sessions.idHash, idHash)));
   invalidateSessions(db);
-  // Its live sockets belong to the syndicate it left: they close, and the browser reconnects.
-  await publishEvent(db, { type: 'session-moved', sessionHash: idHash });
+  // Its sockets opened in another syndicate belong to the one it left: they close, and the
+  // browser reconnects (one opened since, in this syndicate, stays open).
+  await publishEvent(db, { type: 'session-moved', sessionHash: idHash, syndicateId });
 }

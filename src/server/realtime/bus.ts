@@ -8,7 +8,7 @@
 //   every instance, for requests and background jobs alike (the results import).
 // - `session-ended`: a sign-out (or an expired session) (auth/sessions.ts deleteSession).
 // - `session-moved`: a session's active syndicate changed (setActiveSyndicate): its connections
-//   belong to the old one.
+//   opened in another syndicate belong to the old one (one opened since, in the new one, stays).
 // - `member-removed`: a member was archived, left, or was deactivated (from the same trigger).
 // - `resync`: this instance's LISTEN connection was (re)established: events may have been missed.
 
@@ -27,7 +27,7 @@ export type BusEvent =
       actorMemberId: number | null;
     }
   | { type: 'session-ended'; sessionHash: string }
-  | { type: 'session-moved'; sessionHash: string }
+  | { type: 'session-moved'; sessionHash: string; syndicateId: number }
   | { type: 'member-removed'; syndicateId: number; memberId: number }
   | { type: 'resync' };
 
@@ -58,8 +58,11 @@ export function parseNotice(payload: string | null): BusEvent[] {
     return [];
   }
   if (!isRecord(v)) return [];
-  if ((v.type === 'session-ended' || v.type === 'session-moved') && isHash(v.sessionHash)) {
+  if (v.type === 'session-ended' && isHash(v.sessionHash)) {
     return [{ type: v.type, sessionHash: v.sessionHash }];
+  }
+  if (v.type === 'session-moved' && isHash(v.sessionHash) && isId(v.syndicateId)) {
+    return [{ type: v.type, sessionHash: v.sessionHash, syndicateId: v.syndicateId }];
   }
   if (v.type === 'member-removed' && isId(v.syndicateId) && isId(v.memberId)) {
     return [{ type: 'member-removed', syndicateId: v.syndicateId, memberId: v.memberId }];
