@@ -15,9 +15,9 @@ const PAGE_DATA: Record<string, (client: QueryClient) => Promise<unknown>> = {
 
 /**
  * Opened signed in (the server's hint cookie says a session was started here, or the address is
- * a deep link such as /bets, which visitors rarely open signed out), the page's chunk, the
- * syndicate's common reads (its list, settings, the caller's member) and the page's own first
- * read start at once, in parallel with the sign-in check, instead of one after another after it:
+ * a deep link such as /bets, which visitors rarely open signed out), the page's chunk and the
+ * syndicate list start at once, in parallel with the sign-in check, then the syndicate's common
+ * reads (settings, the caller's member) and the page's own first read, instead of one after another:
  * on a phone's network that was five round trips before the bets page asked for its first rows
  * (issue 17 §4). Signed out, these answer 401 and are dropped: the landing page shows.
  */
@@ -26,11 +26,17 @@ export function startEarly(client: QueryClient, path: string): void {
   void client.prefetchQuery(userQueryOptions);
   if (path === '/' && !signedInHint()) return;
   if (!preloadPage(path)) return;
-  const reads = [
-    client.prefetchQuery(syndicatesQueryOptions),
-    client.prefetchQuery(settingsQueryOptions),
-    client.prefetchQuery(myMemberQueryOptions),
-    PAGE_DATA[path]?.(client),
-  ];
-  void Promise.all(reads);
+  // The syndicate's reads only once the user is known to have one (a new user on onboarding
+  // would get 403s): one round trip after the list, still before the screens would ask.
+  client
+    .fetchQuery(syndicatesQueryOptions)
+    .then((syndicates) => {
+      if (syndicates.length === 0) return;
+      void Promise.all([
+        client.prefetchQuery(settingsQueryOptions),
+        client.prefetchQuery(myMemberQueryOptions),
+        PAGE_DATA[path]?.(client),
+      ]);
+    })
+    .catch(() => {}); // signed out: the landing page shows
 }
