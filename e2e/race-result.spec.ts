@@ -282,6 +282,8 @@ test('the calendar opens a race and marks the races that have a result', async (
   // button and Enter presses Close.)
   await expect(detail.locator(':focus')).toHaveCount(1);
   const enter = detail.getByRole('button', { name: 'Enter result' });
+  // The button waits for the race's bets (the preview needs them); disabled, it takes no focus.
+  await expect(enter).toBeEnabled();
   await enter.focus();
   await expect(enter).toBeFocused();
   await page.keyboard.press('Enter');
