@@ -48,6 +48,10 @@ export function useWindowList<T extends HTMLElement>({
     gap,
     scrollMargin,
     getItemKey,
+    // Re-render in React's own batch, not synchronously inside each scroll event: a wheel turn
+    // fires a scroll event per animation frame, and rendering the rows within each of them made
+    // long tasks while scrolling (bench/bets-page.ts).
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0];
