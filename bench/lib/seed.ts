@@ -27,13 +27,21 @@ export async function signUpWithSyndicate(origin: string, name: string): Promise
     password: 'bench-password-1',
   });
   // Every cookie the answer sets (the session and its signed-in hint), as a browser sends them back.
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .join('; ');
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  };
+  let cookie = keep(registered);
   if (!/(^|; )sid=/.test(cookie)) throw new Error('no session cookie');
   const created = await post(origin, '/api/syndicates', { name: `${name}'s syndicate` }, cookie);
   const { id } = (await created.json()) as { id: number };
+  // The browser's next read finds the session in the syndicate, and the hint says so.
+  cookie = keep(await fetch(`${origin}/api/auth/user`, { headers: { cookie } }));
   return { cookie, syndicateId: id };
 }
 

@@ -25,6 +25,10 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
  * Starts loading the chunk of the page at `path`, so it downloads while the sign-in and
  * syndicate requests are still out, instead of after them. False when `path` is not a page.
  */
+export function isPage(path: string): boolean {
+  return Object.hasOwn(loaders, path);
+}
+
 export function preloadPage(path: string): boolean {
   const load = loaders[path];
   if (!load) return false;

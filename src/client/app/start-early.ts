@@ -4,8 +4,8 @@ import { betPagesQueryOptions } from '@/features/bets/api/get-bets';
 import { myMemberQueryOptions } from '@/features/members/api/get-my-member';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import { syndicatesQueryOptions } from '@/features/syndicates/api/get-syndicates';
-import { signedInHint } from '@/lib/signed-in-hint';
-import { preloadPage } from './routes';
+import { inSyndicateHint, signedInHint } from '@/lib/signed-in-hint';
+import { isPage, preloadPage } from './routes';
 
 /** The first reads of pages whose data does not depend on anything but the address. */
 const PAGE_DATA: Record<string, (client: QueryClient) => Promise<unknown>> = {
@@ -15,28 +15,36 @@ const PAGE_DATA: Record<string, (client: QueryClient) => Promise<unknown>> = {
 
 /**
  * Opened signed in (the server's hint cookie says a session was started here, or the address is
- * a deep link such as /bets, which visitors rarely open signed out), the page's chunk and the
- * syndicate list start at once, in parallel with the sign-in check, then the syndicate's common
- * reads (settings, the caller's member) and the page's own first read, instead of one after another:
- * on a phone's network that was five round trips before the bets page asked for its first rows
- * (issue 17 §4). Signed out, these answer 401 and are dropped: the landing page shows.
+ * a deep link such as /bets, which visitors rarely open signed out), the reads start at once, in
+ * parallel with the sign-in check, then the page's chunk, instead of one after another: on a
+ * phone's network that was five round trips before the bets page asked for its first rows
+ * (issue 17 §4). The reads go first so they take the browser's first free connections (6 per
+ * host over HTTP/1.1) ahead of the page chunk's dozens of files. The syndicate's reads (settings,
+ * the caller's member, the page's first read) go at once when the hint says the session is in a
+ * syndicate; otherwise once the syndicate list says so (a new user on onboarding would get 403s).
+ * Signed out, these answer 401 and are dropped: the landing page shows.
  */
 export function startEarly(client: QueryClient, path: string): void {
   // Every screen asks who is signed in first; not held until the persisted copy is restored.
   void client.prefetchQuery(userQueryOptions);
   if (path === '/' && !signedInHint()) return;
-  if (!preloadPage(path)) return;
-  // The syndicate's reads only once the user is known to have one (a new user on onboarding
-  // would get 403s): one round trip after the list, still before the screens would ask.
-  client
-    .fetchQuery(syndicatesQueryOptions)
-    .then((syndicates) => {
-      if (syndicates.length === 0) return;
-      void Promise.all([
-        client.prefetchQuery(settingsQueryOptions),
-        client.prefetchQuery(myMemberQueryOptions),
-        PAGE_DATA[path]?.(client),
-      ]);
-    })
-    .catch(() => {}); // signed out: the landing page shows
+  if (!isPage(path)) return;
+  const syndicateReads = () =>
+    void Promise.all([
+      client.prefetchQuery(settingsQueryOptions),
+      client.prefetchQuery(myMemberQueryOptions),
+      PAGE_DATA[path]?.(client),
+    ]);
+  if (inSyndicateHint()) {
+    void client.prefetchQuery(syndicatesQueryOptions);
+    syndicateReads();
+  } else {
+    client
+      .fetchQuery(syndicatesQueryOptions)
+      .then((syndicates) => {
+        if (syndicates.length > 0) syndicateReads();
+      })
+      .catch(() => {}); // signed out: the landing page shows
+  }
+  preloadPage(path);
 }

@@ -113,6 +113,41 @@ describe('sessions', () => {
     expect(cleared).toEqual({ sid: '', rs_signed_in: '' });
   });
 
+  it('the hint says "in a syndicate" once the session is in one, and goes back when it leaves', async () => {
+    const c = await signUp(t.app);
+    const hintOf = (res: { headers: Record<string, unknown> }) => {
+      const set = res.headers['set-cookie'];
+      const all = Array.isArray(set) ? set : typeof set === 'string' ? [set] : [];
+      const hint = all.find((v: string) => v.startsWith('rs_signed_in='));
+      return hint ? hint.slice('rs_signed_in='.length).split(';')[0] : undefined;
+    };
+    // Signed in, no syndicate: the hint stays "signed in" (sent only when it differs).
+    expect(hintOf(await c.get('/api/auth/user', { cookie: `sid=${c.cookie}; rs_signed_in=1` }))).toBe(
+      undefined,
+    );
+    const created = await c.post('/api/syndicates', { name: 'Hint Club' });
+    expect(created.statusCode).toBe(201);
+    // The next request finds the session in a syndicate.
+    expect(hintOf(await c.get('/api/auth/user', { cookie: `sid=${c.cookie}; rs_signed_in=1` }))).toBe('2');
+    expect(hintOf(await c.get('/api/settings', { cookie: `sid=${c.cookie}; rs_signed_in=2` }))).toBe(
+      undefined,
+    );
+    // A second member leaves: their hint goes back to "signed in".
+    const { inviteCode } = created.json<{ inviteCode: string }>();
+    const m = await signUp(t.app, 'Leaver');
+    expect((await m.post('/api/syndicates/join', { inviteCode })).statusCode).toBe(200);
+    expect(hintOf(await m.get('/api/auth/user', { cookie: `sid=${m.cookie}; rs_signed_in=1` }))).toBe('2');
+    expect((await m.post('/api/members/me/leave')).statusCode).toBe(204);
+    expect(hintOf(await m.get('/api/auth/user', { cookie: `sid=${m.cookie}; rs_signed_in=2` }))).toBe('1');
+    // Signing out clears it, and nothing sets it again in the same answer.
+    const out = await c.post('/api/logout', undefined, { cookie: `sid=${c.cookie}; rs_signed_in=2` });
+    expect(hintOf(out)).toBe('');
+    // Signed out, nothing is set.
+    expect(hintOf(await new Client(t.app).get('/api/auth/user', { cookie: 'rs_signed_in=2' }))).toBe(
+      undefined,
+    );
+  });
+
   it('issues a new session id at every sign-in and ends the old one', async () => {
     const c = await signUp(t.app);
     const first = c.cookie;

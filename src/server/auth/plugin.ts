@@ -1,7 +1,7 @@
 // Installs, for the whole app: the session context (req.auth), the Origin rule, and
 // `Cache-Control: no-store` on every /api answer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNED_IN_HINT } from '../../shared/session-hint';
+import { HINT_IN_SYNDICATE, HINT_SIGNED_IN, SIGNED_IN_HINT } from '../../shared/session-hint';
 import type { Env } from '../env';
 import { type AuthContext, invalidateSessions, resolveSession, resolveSessionForRead } from './sessions';
 
@@ -44,13 +44,24 @@ export function setSessionCookie(reply: FastifyReply, token: string, publicUrl: 
     secure,
     maxAge: SESSION_MAX_AGE,
   });
-  reply.setCookie(SIGNED_IN_HINT, '1', {
+  setHint(reply, HINT_SIGNED_IN, secure);
+}
+
+function setHint(reply: FastifyReply, value: string, secure: boolean) {
+  reply.setCookie(SIGNED_IN_HINT, value, {
     httpOnly: false,
     sameSite: 'lax',
     path: '/',
     secure,
     maxAge: SESSION_MAX_AGE,
   });
+}
+
+/** Whether this answer already sets or clears the hint (sign-in, sign-out). */
+function setsHint(reply: FastifyReply): boolean {
+  const set = reply.getHeader('set-cookie');
+  const all = Array.isArray(set) ? set : typeof set === 'string' ? [set] : [];
+  return all.some((c) => c.startsWith(`${SIGNED_IN_HINT}=`));
 }
 
 export function clearSessionCookie(reply: FastifyReply, publicUrl: string) {
@@ -120,6 +131,17 @@ export function installAuth(app: FastifyInstance) {
     } else {
       req.auth = await resolveSessionForRead(db, token, now());
     }
+  });
+
+  // The hint follows the session: "in a syndicate" once a signed-in request finds it in one, back
+  // to "signed in" when it has none (left, removed). Sent only when it changes. A request that
+  // changed it (joined, left) was resolved before the change: the next one corrects the hint.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const auth = req.auth;
+    if (!auth || reply.statusCode === 401 || setsHint(reply)) return payload;
+    const value = auth.tenant ? HINT_IN_SYNDICATE : HINT_SIGNED_IN;
+    if (req.cookies[SIGNED_IN_HINT] !== value) setHint(reply, value, cookie.secure);
+    return payload;
   });
 
   app.addHook('onResponse', async (req) => {
