@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { OutputChunk } from 'rolldown';
+import { rolldown } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -27,70 +29,191 @@ function clientBuildId(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * Fewer route chunk files. Left to itself the bundler gives every set of routes that shares a
+ * module a chunk of its own: the bets page needed 28 files beyond the first load, and over
+ * HTTP/1.1 (6 connections per host) on a phone's network each round of 6 costs a full round trip
+ * (docs/performance.md). Groups, found by a quick pre-bundle of the entry and the pages that must
+ * stay lean (about 1 s; the closures of their static imports):
+ * - the first load (main.tsx's closure) is left exactly as it is;
+ * - 'dashboard-deps': the rest of the dashboard's closure, in one chunk (the dashboard loads all of it
+ *   anyway, so its bytes do not change);
+ * - 'common': what two or more other routes share, split by the set of routes using it as the
+ *   bundler would, but with the small sets merged into their neighbours (a few KB more for a
+ *   route, for half the files);
+ * - left out of both: what the sign-in, onboarding and claim pages use (a new user's first
+ *   screens stay as they are), and zod and recharts (large, and only some routes need them).
+ * The build fails if the first load is not what the pre-bundle found (generateBundle).
+ */
+function routeChunks() {
+  const client = path.resolve(import.meta.dirname, 'src/client');
+  const pages = {
+    main: 'main.tsx',
+    dashboard: 'features/dashboard/dashboard-page.tsx',
+    login: 'features/auth/login-page.tsx',
+    onboarding: 'features/syndicates/onboarding-page.tsx',
+    claim: 'features/claim/claim-page.tsx',
+  } as const;
+  const closures = new Map<keyof typeof pages, Set<string>>();
+  const closure = (name: keyof typeof pages) => closures.get(name) ?? new Set<string>();
+  const virtual = (id: string) => id.startsWith('\0') || id.includes('virtual:');
+  const large = /node_modules[\\/](zod|recharts|victory-vendor|d3-[\w-]+|lodash)[\\/]|-page\.tsx$/;
+  const plugin: Plugin = {
+    name: 'route-chunks',
+    apply: 'build',
+    async buildStart() {
+      const bundle = await rolldown({
+        input: Object.fromEntries(Object.entries(pages).map(([k, f]) => [k, path.join(client, f)])),
+        cwd: import.meta.dirname,
+        logLevel: 'silent',
+        resolve: { alias: { '@': client, '@shared': path.resolve(import.meta.dirname, 'src/shared') } },
+        external: [/\.(css|svg|png)$/, /^virtual:/],
+        transform: {
+          jsx: 'react-jsx',
+          define: {
+            'import.meta.env.DEV': 'false',
+            'import.meta.env.PROD': 'true',
+            'import.meta.env.MODE': '"production"',
+            'process.env.NODE_ENV': '"production"',
+          },
+        },
+      });
+      try {
+        const { output } = await bundle.generate({ format: 'esm' });
+        const chunks = output.filter((c): c is OutputChunk => c.type === 'chunk');
+        closures.clear();
+        for (const name of Object.keys(pages) as (keyof typeof pages)[]) {
+          const entry = chunks.find((c) => c.isEntry && c.name === name);
+          if (!entry) this.error(`route-chunks: no pre-bundle entry for ${name}`);
+          closures.set(name, staticClosure(chunks, entry.fileName));
+        }
+      } finally {
+        await bundle.close();
+      }
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const built = entry ? staticClosure(chunks, entry.fileName) : new Set<string>();
+      for (const id of built) {
+        if (!closure('main').has(id) && !virtual(id) && !/[\\/]index\.(html|css)$/.test(id)) {
+          this.error(`route-chunks: ${id} is in the first load, but the pre-bundle did not find it there`);
+        }
+      }
+    },
+  };
+  const mine = (id: string) =>
+    !virtual(id) &&
+    !closure('main').has(id) &&
+    !large.test(id) &&
+    !closure('login').has(id) &&
+    !closure('onboarding').has(id) &&
+    !closure('claim').has(id);
+  const groups = [
+    {
+      name: 'dashboard-deps',
+      priority: 2,
+      test: (id: string) => mine(id) && closure('dashboard').has(id),
+    },
+    {
+      name: 'common',
+      priority: 1,
+      minShareCount: 2,
+      // Split by the set of routes that use each module, as the bundler would, but sets smaller
+      // than this (bytes) merge into their nearest neighbour: fewer files for a little more code.
+      entriesAware: true,
+      entriesAwareMergeThreshold: 10_000,
+      test: mine,
+    },
+  ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
+  return { plugin, groups };
+}
+
+/** The modules of a chunk and of the chunks it imports statically, transitively. */
+function staticClosure(chunks: readonly OutputChunk[], fileName: string): Set<string> {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<string>();
+  const stack = [fileName];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(byName.get(file)?.imports ?? []).filter((i) => byName.has(i)));
+  }
+  return new Set([...seen].flatMap((f) => byName.get(f)?.moduleIds ?? []));
+}
+
 // The SPA. `vite build` writes dist/client, which the Fastify server serves.
 // `npm run dev` serves it with reload on 5173 and proxies the API and socket to the server on 5000.
-export default defineConfig(({ command }) => ({
-  root: 'src/client',
-  publicDir: 'public',
-  define: {
-    'import.meta.env.VITE_BUILD_ID': JSON.stringify(command === 'build' ? clientBuildId() : 'dev'),
-  },
-  plugins: [
-    react(),
-    tailwindcss(),
-    // Installable and offline (issue 17 §3): a manifest and a generated service worker that
-    // precaches the app shell. 'prompt': a waiting new version is offered, never forced mid-edit.
-    VitePWA({
-      registerType: 'prompt',
-      injectRegister: false, // registered by app/update-prompt.tsx (virtual:pwa-register/react)
-      includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
-      manifest: {
-        name: 'Racing Syndicate',
-        short_name: 'Syndicate',
-        description: 'Run your horse-racing syndicate: bets, members, rotation and results in one place.',
-        id: '/',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        // src/client/index.css: --color-primary (the header and icon green) and --color-background.
-        theme_color: '#14532d',
-        background_color: '#f6f7f4',
-        icons: [
-          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
-        // The API, its docs and the socket are never answered with the shell.
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/],
-        // No runtime caching: API answers are kept by the query persister (lib/persist.ts).
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-        // The first worker takes the open page at once (offline works without a reload); a later
-        // one waits for the prompt's Reload (skipWaiting stays off).
-        clientsClaim: true,
-      },
-    }),
-  ],
-  resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname, 'src/client'),
-      '@shared': path.resolve(import.meta.dirname, 'src/shared'),
+export default defineConfig(({ command }) => {
+  const chunks = routeChunks();
+  return {
+    root: 'src/client',
+    publicDir: 'public',
+    define: {
+      'import.meta.env.VITE_BUILD_ID': JSON.stringify(command === 'build' ? clientBuildId() : 'dev'),
     },
-  },
-  build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/client'),
-    emptyOutDir: true,
-    sourcemap: false,
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: 'http://127.0.0.1:5000', changeOrigin: false },
-      '/ws': { target: 'ws://127.0.0.1:5000', ws: true },
+    plugins: [
+      chunks.plugin,
+      react(),
+      tailwindcss(),
+      // Installable and offline (issue 17 §3): a manifest and a generated service worker that
+      // precaches the app shell. 'prompt': a waiting new version is offered, never forced mid-edit.
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false, // registered by app/update-prompt.tsx (virtual:pwa-register/react)
+        includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
+        manifest: {
+          name: 'Racing Syndicate',
+          short_name: 'Syndicate',
+          description: 'Run your horse-racing syndicate: bets, members, rotation and results in one place.',
+          id: '/',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          // src/client/index.css: --color-primary (the header and icon green) and --color-background.
+          theme_color: '#14532d',
+          background_color: '#f6f7f4',
+          icons: [
+            { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          navigateFallback: '/index.html',
+          // The API, its docs and the socket are never answered with the shell.
+          navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/],
+          // No runtime caching: API answers are kept by the query persister (lib/persist.ts).
+          runtimeCaching: [],
+          cleanupOutdatedCaches: true,
+          // The first worker takes the open page at once (offline works without a reload); a later
+          // one waits for the prompt's Reload (skipWaiting stays off).
+          clientsClaim: true,
+        },
+      }),
+    ],
+    resolve: {
+      alias: {
+        '@': path.resolve(import.meta.dirname, 'src/client'),
+        '@shared': path.resolve(import.meta.dirname, 'src/shared'),
+      },
     },
-  },
-}));
+    build: {
+      outDir: path.resolve(import.meta.dirname, 'dist/client'),
+      emptyOutDir: true,
+      sourcemap: false,
+    // dist/client/.vite/manifest.json: the server reads which files each page needs (page-preloads.ts).
+    manifest: true,
+      rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+    },
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: 'http://127.0.0.1:5000', changeOrigin: false },
+        '/ws': { target: 'ws://127.0.0.1:5000', ws: true },
+      },
+    },
+  };
+});

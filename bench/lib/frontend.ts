@@ -62,7 +62,7 @@ export function bundleSizes(clientDir: string): BundleSizes {
   const entryCss = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
   const landing = graph(clientDir, entryJs);
   const assets = fs.readdirSync(path.join(clientDir, 'assets'));
-  const chunk = assets.find((f) => /^dashboard[-.].*\.js$/.test(f)) ?? null;
+  const chunk = assets.find((f) => /^dashboard-page[-.].*\.js$/.test(f)) ?? null;
   const dashboard = new Set(landing);
   if (chunk) for (const f of graph(clientDir, [path.join(clientDir, 'assets', chunk)])) dashboard.add(f);
   const chunkCss = chunk

@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGNED_IN_HINT } from '../shared/session-hint';
 import { assistantSocket } from './assistant/socket';
 import { installInvalidation } from './auth/invalidation';
 import { cookieSettings, installAuth } from './auth/plugin';
@@ -24,6 +25,7 @@ import { HttpError } from './lib/http-error';
 import { rejectNul } from './lib/nul-guard';
 import { schemaSerializerCompiler } from './lib/serializer';
 import { installOpenapi, openapiTransform } from './openapi';
+import { pageShells } from './page-preloads';
 
 export interface AppOptions {
   env: Env;
@@ -179,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'));
+    const shells = pageShells(clientDir, indexHtml.toString('utf8'));
     app.setNotFoundHandler((req, reply) => {
       // A missing hashed asset (e.g. an old build's) must not be answered with HTML.
       const notAPage = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/assets/');
@@ -186,11 +189,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return reply.code(404).send({ message: 'Not found' });
       }
       // Any other path is a client-side route: the SPA decides (including 'Page Not Found').
+      // Signed in (the hint cookie), a page's address gets the shell that names its files.
+      const page = req.cookies[SIGNED_IN_HINT] ? shells.get(req.url.split('?')[0] ?? '') : undefined;
       return reply
         .code(200)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(indexHtml);
+        .header('Vary', 'Cookie')
+        .send(page ?? indexHtml);
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found' }));

@@ -16,7 +16,26 @@ let dir: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-client-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><head><title>shell</title><script type="module" src="/assets/index-abc123.js"></script></head>',
+  );
+  // Vite's manifest: the entry, and the bets page with a chunk of its own and one it shares
+  // with the entry (which the shell already loads).
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_api-1.js'] },
+      '_api-1.js': { file: 'assets/api-1.js' },
+      '_common-2.js': { file: 'assets/common-2.js', imports: ['_api-1.js'] },
+      'features/bets/bets-page.tsx': {
+        file: 'assets/bets-page-3.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_common-2.js', '_api-1.js'],
+      },
+    }),
+  );
   // What vite-plugin-pwa writes beside the shell: the worker, its Workbox runtime and the manifest.
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(dir, 'workbox-1a2b3c4d.js'), 'self.workbox = {};');
@@ -55,6 +74,24 @@ describe('serving the SPA', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await app.inject({ method: 'HEAD', url: '/calendar' })).statusCode).toBe(200);
+  });
+
+  it("names a page's files in the shell of its address when the browser has signed in", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const signedIn = await app.inject({ url: '/bets?status=pending', headers: { cookie: 'rs_signed_in=2' } });
+    expect(signedIn.statusCode).toBe(200);
+    // The page's chunk and what it imports, not what the shell already loads.
+    expect(preloads(signedIn.body).sort()).toEqual(['/assets/bets-page-3.js', '/assets/common-2.js']);
+    expect(signedIn.body).toContain('<title>shell</title>');
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    // Signed out (no hint), another page, or no such page: the plain shell.
+    expect(preloads((await app.inject({ url: '/bets' })).body)).toEqual([]);
+    for (const url of ['/members', '/no/such/page']) {
+      const res = await app.inject({ url, headers: { cookie: 'rs_signed_in=1' } });
+      expect(res.statusCode).toBe(200);
+      expect(preloads(res.body)).toEqual([]);
+    }
   });
 
   it('keeps unknown API paths, missing assets and non-GET methods as JSON 404s', async () => {
