@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -224,6 +225,51 @@ async function runLighthouse<Item>(args: string[], out: string): Promise<Lightho
   return lhr;
 }
 
+/**
+ * Lighthouse signed in as a browser is: the session and hint cookies in the browser's cookie jar
+ * (the page's script reads the hint, app/start-early.ts), not only sent as a header. Chromium is
+ * started with a debugging port and the cookies; Lighthouse's CLI drives it through that port
+ * (it clears the origin's storage and caches between runs, not its cookies).
+ */
+async function signedInChrome<T>(
+  origin: string,
+  cookie: string | undefined,
+  run: (lighthouseArgs: string[]) => Promise<T>,
+): Promise<T> {
+  if (!cookie) return run([`--chrome-flags=${CHROME_FLAGS.join(' ')}`]);
+  const { chromium } = await import('@playwright/test');
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-lh-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [...CHROME_FLAGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`],
+    headless: true,
+  });
+  try {
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=');
+        return { name, value: value.join('='), url: origin };
+      }),
+    );
+    return await run([`--port=${port}`]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
 /** One Lighthouse run (default config: mobile, simulated throttling) through its CLI. */
 export async function lighthouse(root: string, url: string, cookie?: string): Promise<LighthouseScore> {
   const out = path.join(os.tmpdir(), `rs-lh-${process.pid}-${Date.now()}.json`);
@@ -234,10 +280,10 @@ export async function lighthouse(root: string, url: string, cookie?: string): Pr
     '--output=json',
     `--output-path=${out}`,
     '--only-categories=performance,accessibility',
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  const lhr = await runLighthouse<{ url?: string; resourceType?: string }>(args, out);
+  const lhr = await signedInChrome(new URL(url).origin, cookie, (browser) =>
+    runLighthouse<{ url?: string; resourceType?: string }>([...args, ...browser], out),
+  );
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const scripts = (lhr.audits['network-requests']?.details?.items ?? [])
     .filter((i) => i.resourceType === 'Script' && i.url)
@@ -299,10 +345,10 @@ export async function betsPageLighthouse(
     `--output-path=${out}`,
     '--only-categories=performance',
     '--throttling-method=devtools',
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-    `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
   ];
-  const lhr = await runLighthouse<{ name?: string; startTime?: number }>(args, out);
+  const lhr = await signedInChrome(origin, cookie, (browser) =>
+    runLighthouse<{ name?: string; startTime?: number }>([...args, ...browser], out),
+  );
   const mark = lhr.audits['user-timings']?.details?.items?.find((i) => i.name === BETS_FIRST_ROWS_MARK);
   return {
     firstRowsMs: mark?.startTime ?? null,
