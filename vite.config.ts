@@ -204,8 +204,8 @@ export default defineConfig(({ command }) => {
       outDir: path.resolve(import.meta.dirname, 'dist/client'),
       emptyOutDir: true,
       sourcemap: false,
-    // dist/client/.vite/manifest.json: the server reads which files each page needs (page-preloads.ts).
-    manifest: true,
+      // dist/client/.vite/manifest.json: the server reads which files each page needs (page-preloads.ts).
+      manifest: true,
       rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
     },
     server: {
