@@ -134,11 +134,15 @@ export function installAuth(app: FastifyInstance) {
   });
 
   // The hint follows the session: "in a syndicate" once a signed-in request finds it in one, back
-  // to "signed in" when it has none (left, removed). Sent only when it changes. A request that
-  // changed it (joined, left) was resolved before the change: the next one corrects the hint.
+  // to "signed in" when it has none (left, removed). Sent only when it changes, only on our own
+  // pages' successful answers (a cross-site link changes no cookie), never beside an answer that
+  // sets or clears it itself. A request that changed it (joined, left) was resolved before the
+  // change: the next one corrects the hint.
   app.addHook('onSend', async (req, reply, payload) => {
     const auth = req.auth;
-    if (!auth || reply.statusCode === 401 || setsHint(reply)) return payload;
+    if (!auth || reply.statusCode >= 300 || setsHint(reply) || !isSameSiteNavigation(req, env)) {
+      return payload;
+    }
     const value = auth.tenant ? HINT_IN_SYNDICATE : HINT_SIGNED_IN;
     if (req.cookies[SIGNED_IN_HINT] !== value) setHint(reply, value, cookie.secure);
     return payload;
