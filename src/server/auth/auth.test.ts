@@ -142,6 +142,8 @@ describe('sessions', () => {
     // Signing out clears it, and nothing sets it again in the same answer.
     const out = await c.post('/api/logout', undefined, { cookie: `sid=${c.cookie}; rs_signed_in=2` });
     expect(hintOf(out)).toBe('');
+    // A client that never kept the hint (one cookie, the session) is not sent one.
+    expect(hintOf(await m.get('/api/auth/user'))).toBe(undefined);
     // Signed out, nothing is set.
     expect(hintOf(await new Client(t.app).get('/api/auth/user', { cookie: 'rs_signed_in=2' }))).toBe(
       undefined,

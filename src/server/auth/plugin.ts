@@ -143,8 +143,11 @@ export function installAuth(app: FastifyInstance) {
     if (!auth || reply.statusCode >= 300 || setsHint(reply) || !isSameSiteNavigation(req, env)) {
       return payload;
     }
+    // Only a browser that holds the hint (set at sign-in) has it updated: a client that keeps one
+    // cookie (scripts, the reliability suite) would otherwise trade its session for the hint.
+    const current = req.cookies[SIGNED_IN_HINT];
     const value = auth.tenant ? HINT_IN_SYNDICATE : HINT_SIGNED_IN;
-    if (req.cookies[SIGNED_IN_HINT] !== value) setHint(reply, value, cookie.secure);
+    if (current !== undefined && current !== value) setHint(reply, value, cookie.secure);
     return payload;
   });
 
