@@ -12,7 +12,6 @@
 // budget fails (or the bench itself breaks). All load goes to 127.0.0.1 and is bounded in time.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +35,7 @@ import {
   betsPageLighthouse,
   betsPageScroll,
   bundleSizes,
+  freePort,
   gzipOf,
   headerChecks,
   lighthouseMedian,
@@ -158,17 +158,6 @@ const DASHBOARD = [
   '/api/stats/top-performers?limit=5',
   '/api/reminders',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function buildIfStale() {
   const { sourceHash } = (await import(path.join(root, 'scripts/source-hash.mjs'))) as {
