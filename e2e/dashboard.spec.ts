@@ -286,3 +286,59 @@ test('a reminder that cannot be completed stays, with the failure toast', async 
   await expect(reminders.getByTestId('dashboard-reminder')).toHaveCount(1);
   await expect(reminders.getByRole('checkbox', { name: /Renew the licence/ })).not.toBeChecked();
 });
+
+test("a phone's first visit of the day asks for each of the dashboard's reads once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await setUpSyndicateViaApi(
+    page.request,
+    baseURL!,
+    newAccount('Olive Once'),
+    uniqueSyndicateName('Once Club'),
+  );
+  // A first load leaves the session's hint cookie saying it is in a syndicate.
+  await page.goto('/');
+  await expect(panel(page, 'Recent Bets')).toContainText('No bets found');
+  // Signed in, but nothing kept from an earlier visit (no persisted answers): the dashboard's
+  // reads start as soon as its chunk is in (app/start-early.ts), under the keys its cards use,
+  // so the cards find them and nothing is asked for twice.
+  const fresh = await browser.newContext({
+    baseURL,
+    storageState: { cookies: await page.context().cookies(), origins: [] },
+  });
+  const phone = await fresh.newPage();
+  const asked: string[] = [];
+  phone.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  await phone.goto('/');
+  await expect(panel(phone, 'Recent Bets')).toContainText('No bets found');
+  await expect(panel(phone, 'Top Performers')).toContainText('No data available');
+  await expect(panel(phone, 'Upcoming Bets')).toContainText('No upcoming bets found');
+  await expect(panel(phone, 'Profit this year')).toContainText('No settled bets this year yet.');
+  await expect(panel(phone, 'Reminders')).not.toContainText('Loading');
+  const paths = asked.map((a) => a.split('?')[0]);
+  for (const read of [
+    '/api/stats/syndicate',
+    '/api/next-bet',
+    '/api/rotation',
+    '/api/bets',
+    '/api/activity',
+    '/api/bank',
+    '/api/races',
+    '/api/stats/top-performers',
+    '/api/reminders',
+    '/api/insights/timeline',
+  ]) {
+    expect(paths, read).toContain(read);
+  }
+  // Once each, with the cards' own parameters (a prefetch that differed would be a second call).
+  expect(
+    asked.filter((_, i) => paths.indexOf(paths[i]) !== i),
+    'asked twice',
+  ).toEqual([]);
+  await fresh.close();
+});

@@ -5,9 +5,13 @@ import { myMemberQueryOptions } from '@/features/members/api/get-my-member';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import { syndicatesQueryOptions } from '@/features/syndicates/api/get-syndicates';
 import { inSyndicateHint, signedInHint } from '@/lib/signed-in-hint';
-import { isPage, preloadPage } from './routes';
+import { isPage, prefetchPage, preloadPage } from './routes';
 
-/** The first reads of pages whose data does not depend on anything but the address. */
+/**
+ * The first reads of pages whose data does not depend on anything but the address, sent before
+ * the page's chunk is asked for. Other pages' reads (the dashboard's) are the page chunk's own
+ * `prefetch`, started once the chunk is in (routes.tsx, prefetchPage).
+ */
 const PAGE_DATA: Record<string, (client: QueryClient) => Promise<unknown>> = {
   // The bets page opens unfiltered (its status filter and search start empty).
   '/bets': (client) => client.prefetchInfiniteQuery(betPagesQueryOptions({})),
@@ -34,6 +38,7 @@ export function startEarly(client: QueryClient, path: string): void {
       client.prefetchQuery(settingsQueryOptions),
       client.prefetchQuery(myMemberQueryOptions),
       PAGE_DATA[path]?.(client),
+      prefetchPage(path, client),
     ]);
   if (inSyndicateHint()) {
     void client.prefetchQuery(syndicatesQueryOptions);

@@ -1,16 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Plus, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { recentActivityQueryOptions } from '@/features/activity/api/get-activity';
+import { bankQueryOptions } from '@/features/bank/api/get-bank';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
+import { timelineQueryOptions } from '@/features/insights/api/get-insights';
+import { periodRange, timelineInterval } from '@/features/insights/lib/period';
+import { racesQueryOptions } from '@/features/races/api/get-races';
+import { remindersQueryOptions } from '@/features/reminders/api/get-reminders';
+import { nextBetQueryOptions } from '@/features/rotation/api/get-next-bet';
+import { rotationQueryOptions } from '@/features/rotation/api/get-rotation';
+import { settingsQueryOptions } from '@/features/settings/api/get-settings';
+import { syndicateStatsQueryOptions } from '@/features/stats/api/get-syndicate-stats';
+import { topPerformersQueryOptions } from '@/features/stats/api/get-top-performers';
+import { browserTimeZone, todayKey } from '@/lib/format';
 import { BankCard } from './components/bank-card';
 import { CalendarWidget } from './components/calendar-widget';
 import { ProfitCard } from './components/profit-card';
-import { RecentActivity } from './components/recent-activity';
-import { RecentBets } from './components/recent-bets';
+import { RECENT_ACTIVITY_LIMIT, RecentActivity } from './components/recent-activity';
+import { RecentBets, recentBetsQueryOptions } from './components/recent-bets';
 import { RemindersPanel } from './components/reminders-panel';
 import { StatCards } from './components/stat-cards';
-import { TopPerformers } from './components/top-performers';
-import { UpcomingBets } from './components/upcoming-bets';
+import { TOP_PERFORMERS_LIMIT, TopPerformers } from './components/top-performers';
+import { UPCOMING_BETS_LIMIT, UpcomingBets } from './components/upcoming-bets';
 
 // The dialogs (forms, validation, pickers) load when first opened, not with the dashboard:
 // they are most of its code and most visits only look (performance budget: initial JS).
@@ -20,6 +33,32 @@ const AddBetDialog = lazy(() => loadAddBet().then((m) => ({ default: m.AddBetDia
 const loadShare = () => import('@/features/insights/components/share-summary-dialog');
 const AddReminderDialog = lazy(() => loadAddReminder().then((m) => ({ default: m.AddReminderDialog })));
 const ShareSummaryDialog = lazy(() => loadShare().then((m) => ({ default: m.ShareSummaryDialog })));
+
+/**
+ * The dashboard's reads, under the keys its cards use, started as soon as this chunk has loaded
+ * (app/start-early.ts) rather than when the cards mount: on a phone the cards then mount with
+ * their data and render once, instead of once per answer (issue 17 §3, Lighthouse). The profit
+ * card's year is the syndicate's, so its read waits for the settings (already on their way).
+ */
+export function prefetchDashboard(client: QueryClient): Promise<unknown> {
+  const profitLine = client.fetchQuery(settingsQueryOptions).then((settings) => {
+    const today = todayKey(settings.timezone || browserTimeZone());
+    const range = periodRange('year', today);
+    return client.prefetchQuery(timelineQueryOptions(timelineInterval(range, today), range));
+  });
+  return Promise.all([
+    client.prefetchQuery(syndicateStatsQueryOptions),
+    client.prefetchQuery(nextBetQueryOptions),
+    client.prefetchQuery(rotationQueryOptions(UPCOMING_BETS_LIMIT)),
+    client.prefetchQuery(recentBetsQueryOptions),
+    client.prefetchQuery(recentActivityQueryOptions(RECENT_ACTIVITY_LIMIT)),
+    client.prefetchQuery(bankQueryOptions),
+    client.prefetchQuery(racesQueryOptions),
+    client.prefetchQuery(topPerformersQueryOptions(TOP_PERFORMERS_LIMIT)),
+    client.prefetchQuery(remindersQueryOptions),
+    profitLine.catch(() => {}), // a failed settings read shows where the settings are used
+  ]);
+}
 
 /**
  * The dashboard (spec §2): stats, upcoming and recent bets, the bank, calendar, top performers,

@@ -1,5 +1,5 @@
 import type { ActivityPage } from '@shared/audit';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -27,9 +27,10 @@ export function useActivityFeed(pageSize = FEED_PAGE_SIZE) {
 }
 
 /** The latest `limit` events (the dashboard's Recent activity card). */
-export function useRecentActivity(limit: number) {
-  return useQuery({
+export const recentActivityQueryOptions = (limit: number) =>
+  queryOptions({
     queryKey: queryKeys.activity.recent(limit),
     queryFn: () => getActivity(limit),
   });
-}
+
+export const useRecentActivity = (limit: number) => useQuery(recentActivityQueryOptions(limit));

@@ -1,6 +1,6 @@
 import type { Bet } from '@shared/bet';
 import { BET_STATUSES } from '@shared/bet-status';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { StatusBadge } from '@/features/bets/components/bet-cells';
 import { apiGet } from '@/lib/api';
@@ -21,12 +21,14 @@ const LOADED_HEIGHT = 274;
  */
 export const RECENT_BETS_URL = `/api/bets?limit=${RECENT_BETS_LIMIT}&status=${BET_STATUSES.filter((s) => s !== 'pending').join(',')}`;
 
+export const recentBetsQueryOptions = queryOptions({
+  queryKey: [...queryKeys.bets, 'recent'],
+  queryFn: () => apiGet<Bet[]>(RECENT_BETS_URL),
+});
+
 export function RecentBets() {
   const f = useSyndicateFormat();
-  const bets = useQuery({
-    queryKey: [...queryKeys.bets, 'recent'],
-    queryFn: () => apiGet<Bet[]>(RECENT_BETS_URL),
-  });
+  const bets = useQuery(recentBetsQueryOptions);
   const recent = bets.data ?? [];
   return (
     <DashboardCard title="Recent Bets">

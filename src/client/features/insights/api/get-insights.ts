@@ -1,5 +1,5 @@
 import type { BreakdownBy, InsightsBreakdown, InsightsSummary, InsightsTimeline } from '@shared/insights';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { type Range, rangeQuery } from '../lib/period';
@@ -21,9 +21,11 @@ export const useInsightsBreakdown = (by: BreakdownBy, range: Range) =>
   });
 
 /** GET /api/insights/timeline for the range, by day, week or month. */
-export const useInsightsTimeline = (interval: 'day' | 'week' | 'month', range: Range) =>
-  useQuery({
+export const timelineQueryOptions = (interval: 'day' | 'week' | 'month', range: Range) =>
+  queryOptions({
     queryKey: [...queryKeys.insights.all, 'timeline', interval, range],
     queryFn: () => apiGet<InsightsTimeline>(`/api/insights/timeline${rangeQuery(range, { interval })}`),
-    placeholderData: keepPreviousData,
   });
+
+export const useInsightsTimeline = (interval: 'day' | 'week' | 'month', range: Range) =>
+  useQuery({ ...timelineQueryOptions(interval, range), placeholderData: keepPreviousData });
