@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Plus, Share2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { recentActivityQueryOptions } from '@/features/activity/api/get-activity';
 import { bankQueryOptions } from '@/features/bank/api/get-bank';
@@ -70,6 +70,10 @@ export function DashboardPage() {
   const shareSummary = useDialogState();
   // Once opened, a dialog stays mounted so it can animate closed and return focus.
   const [mounted, setMounted] = useState({ bet: false, reminder: false, share: false });
+  // The cards mount in a transition, after the heading has painted: React renders them in slices
+  // that yield to the browser (a phone spent 250–330 ms at once rendering them with their data).
+  const [cards, setCards] = useState(false);
+  useEffect(() => startTransition(() => setCards(true)), []);
   const openBet = () => {
     setMounted((m) => ({ ...m, bet: true }));
     addBet.show();
@@ -100,21 +104,23 @@ export function DashboardPage() {
           </Button>
         </div>
       </div>
-      <StatCards />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
-          <UpcomingBets />
-          <RecentBets />
-          <RecentActivity />
+      {cards && <StatCards />}
+      {cards && (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
+            <UpcomingBets />
+            <RecentBets />
+            <RecentActivity />
+          </div>
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+            <BankCard />
+            <ProfitCard />
+            <CalendarWidget />
+            <TopPerformers />
+            <RemindersPanel onAddReminder={openReminder} />
+          </div>
         </div>
-        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <BankCard />
-          <ProfitCard />
-          <CalendarWidget />
-          <TopPerformers />
-          <RemindersPanel onAddReminder={openReminder} />
-        </div>
-      </div>
+      )}
       <Suspense fallback={null}>
         {mounted.bet && <AddBetDialog open={addBet.open} onOpenChange={addBet.onOpenChange} />}
         {mounted.share && (
