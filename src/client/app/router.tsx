@@ -51,7 +51,9 @@ export function AppRouter() {
   if (location === '/login') return <Redirect to="/" replace />;
   if (isClaimPath) return <Lazy page={<ClaimPage />} />;
   if (syndicatesQuery.isPending) return <FullScreenSpinner />;
-  if (syndicatesQuery.isError) return <LoadFailed onRetry={() => syndicatesQuery.refetch()} />;
+  // A failed refresh keeps what was read (or restored from the device) on screen: with signal
+  // bars but no data getting through, reads fail rather than pause (issue 17 §3).
+  if (syndicatesQuery.data === undefined) return <LoadFailed onRetry={() => syndicatesQuery.refetch()} />;
   const hasSyndicate = syndicatesQuery.data.length > 0;
   if (isJoinPath || location === NEW_SYNDICATE_PATH || !hasSyndicate) {
     return <Lazy page={<OnboardingPage canLeave={hasSyndicate} />} />;
