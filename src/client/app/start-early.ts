@@ -40,8 +40,7 @@ export function startEarly(client: QueryClient, path: string): void {
       client.prefetchQuery(myMemberQueryOptions),
       PAGE_DATA[path]?.(client),
       // Not offline: the reads could only wait there, as empty paused queries beside the restore
-      // of the kept copy, and once in CI the offline journey opened with every card empty (the
-      // kept copy restored, the prefetched reads not). Offline, the cards read the kept copy.
+      // of the kept copy, which is what the cards show offline.
       isBrowserOffline() ? undefined : prefetchPage(path, client),
     ]);
   if (inSyndicateHint()) {
