@@ -60,6 +60,33 @@ function persistedQueryHas(page: Page, key: readonly string[], text: string) {
   );
 }
 
+/** Waits until a service worker controls the page (clientsClaim: no reload needed); its scope and script. */
+function workerInControl(page: Page) {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+    return { scope: reg.scope, script: navigator.serviceWorker.controller?.scriptURL };
+  });
+}
+
+/** A new syndicate whose admin has one settled bet on a horse named `prefix` and a random tag. */
+async function syndicateWithSettledBet(
+  page: Page,
+  baseURL: string,
+  admin: string,
+  club: string,
+  prefix: string,
+) {
+  await setUpSyndicateViaApi(page.request, baseURL, newAccount(admin), uniqueSyndicateName(club));
+  const seed = api(page.request, baseURL);
+  const me = await seed.myMember();
+  const horse = `${prefix} ${Math.random().toString(36).slice(2, 6)}`;
+  await settledBet(seed, me.id, horse, 'win', 3.5, 20);
+  return { seed, horse };
+}
+
 const RECENT_BETS_KEY = ['/api/bets', 'recent'];
 
 test('the manifest describes an installable app with its icons', async ({ request }) => {
@@ -129,16 +156,13 @@ test('installs, opens offline with the last data, refuses writes offline, and re
   context,
   baseURL,
 }, testInfo) => {
-  await setUpSyndicateViaApi(
-    page.request,
+  const { seed, horse } = await syndicateWithSettledBet(
+    page,
     baseURL!,
-    newAccount('Olive Offline'),
-    uniqueSyndicateName('Signal Club'),
+    'Olive Offline',
+    'Signal Club',
+    'Signal Drop',
   );
-  const seed = api(page.request, baseURL!);
-  const me = await seed.myMember();
-  const horse = `Signal Drop ${Math.random().toString(36).slice(2, 6)}`;
-  await settledBet(seed, me.id, horse, 'win', 3.5, 20);
   const reminder = await seed.addReminder('Pay the trainer', new Date().toISOString().slice(0, 10));
 
   await page.goto('/');
@@ -148,13 +172,7 @@ test('installs, opens offline with the last data, refuses writes offline, and re
   await expect(recentBets).toContainText(horse);
 
   // The worker is registered and controls the page (clientsClaim: no reload needed).
-  const sw = await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-    return { scope: reg.scope, script: navigator.serviceWorker.controller?.scriptURL };
-  });
+  const sw = await workerInControl(page);
   expect(sw).toEqual({ scope: `${baseURL}/`, script: `${baseURL}/sw.js` });
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
 
@@ -196,28 +214,20 @@ test('with signal bars but nothing getting through, the app opens with the last 
   page,
   baseURL,
 }, testInfo) => {
-  await setUpSyndicateViaApi(
-    page.request,
+  const { horse } = await syndicateWithSettledBet(
+    page,
     baseURL!,
-    newAccount('Liam Liefi'),
-    uniqueSyndicateName('Trackside Club'),
+    'Liam Liefi',
+    'Trackside Club',
+    'Weak Signal',
   );
-  const seed = api(page.request, baseURL!);
-  const me = await seed.myMember();
-  const horse = `Weak Signal ${Math.random().toString(36).slice(2, 6)}`;
-  await settledBet(seed, me.id, horse, 'win', 2.5, 10);
 
   await page.goto('/');
   const heading = page.getByRole('heading', { name: 'Dashboard', level: 1 });
   await expect(heading).toBeVisible({ timeout: 30_000 });
   const recentBets = page.getByRole('region', { name: 'Recent Bets', exact: true });
   await expect(recentBets).toContainText(horse);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-  });
+  await workerInControl(page);
   await expect.poll(() => persistedQueryHas(page, RECENT_BETS_KEY, horse)).toBe(true);
 
   // The browser still says it is online (navigator.onLine), but no request gets an answer: a
@@ -248,13 +258,7 @@ test('a new deployment is offered with "A new version is available — Reload"',
   await page.goto('/');
   // The first visit also installs the worker, which precaches the app beside the page's own loads.
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
-  const firstWorker = await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-    return navigator.serviceWorker.controller?.scriptURL;
-  });
+  const firstWorker = (await workerInControl(page)).script;
   expect(firstWorker).toBe(`${baseURL}/sw.js`);
   const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await expect(prompt).toHaveCount(0);
