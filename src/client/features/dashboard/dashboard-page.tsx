@@ -6,7 +6,6 @@ import { recentActivityQueryOptions } from '@/features/activity/api/get-activity
 import { bankQueryOptions } from '@/features/bank/api/get-bank';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
 import { timelineQueryOptions } from '@/features/insights/api/get-insights';
-import { periodRange, timelineInterval } from '@/features/insights/lib/period';
 import { racesQueryOptions } from '@/features/races/api/get-races';
 import { remindersQueryOptions } from '@/features/reminders/api/get-reminders';
 import { nextBetQueryOptions } from '@/features/rotation/api/get-next-bet';
@@ -17,7 +16,7 @@ import { topPerformersQueryOptions } from '@/features/stats/api/get-top-performe
 import { browserTimeZone, todayKey } from '@/lib/format';
 import { BankCard } from './components/bank-card';
 import { CalendarWidget } from './components/calendar-widget';
-import { ProfitCard } from './components/profit-card';
+import { ProfitCard, profitLineTimeline } from './components/profit-card';
 import { RECENT_ACTIVITY_LIMIT, RecentActivity } from './components/recent-activity';
 import { RecentBets, recentBetsQueryOptions } from './components/recent-bets';
 import { RemindersPanel } from './components/reminders-panel';
@@ -42,9 +41,8 @@ const ShareSummaryDialog = lazy(() => loadShare().then((m) => ({ default: m.Shar
  */
 export function prefetchDashboard(client: QueryClient): Promise<unknown> {
   const profitLine = client.fetchQuery(settingsQueryOptions).then((settings) => {
-    const today = todayKey(settings.timezone || browserTimeZone());
-    const range = periodRange('year', today);
-    return client.prefetchQuery(timelineQueryOptions(timelineInterval(range, today), range));
+    const { interval, range } = profitLineTimeline(todayKey(settings.timezone || browserTimeZone()));
+    return client.prefetchQuery(timelineQueryOptions(interval, range));
   });
   return Promise.all([
     client.prefetchQuery(syndicateStatsQueryOptions),
@@ -104,22 +102,24 @@ export function DashboardPage() {
           </Button>
         </div>
       </div>
-      {cards && <StatCards />}
       {cards && (
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-          <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
-            <UpcomingBets />
-            <RecentBets />
-            <RecentActivity />
+        <>
+          <StatCards />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+            <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
+              <UpcomingBets />
+              <RecentBets />
+              <RecentActivity />
+            </div>
+            <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+              <BankCard />
+              <ProfitCard />
+              <CalendarWidget />
+              <TopPerformers />
+              <RemindersPanel onAddReminder={openReminder} />
+            </div>
           </div>
-          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-            <BankCard />
-            <ProfitCard />
-            <CalendarWidget />
-            <TopPerformers />
-            <RemindersPanel onAddReminder={openReminder} />
-          </div>
-        </div>
+        </>
       )}
       <Suspense fallback={null}>
         {mounted.bet && <AddBetDialog open={addBet.open} onOpenChange={addBet.onOpenChange} />}

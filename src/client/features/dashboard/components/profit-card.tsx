@@ -9,6 +9,12 @@ import { ProfitLine } from './profit-line';
 /** The chart's height (px); the card keeps it while the data loads. */
 const CHART_HEIGHT = 144;
 
+/** What the card reads: this year to `today` (the syndicate's day), by the interval Insights uses. */
+export function profitLineTimeline(today: string) {
+  const range = periodRange('year', today);
+  return { interval: timelineInterval(range, today), range };
+}
+
 /**
  * Issue 16: the syndicate's cumulative profit this year (settled bets, in the syndicate's time
  * zone), a small line linking to Insights.
@@ -16,8 +22,8 @@ const CHART_HEIGHT = 144;
 export function ProfitCard() {
   const f = useSyndicateFormat();
   const today = f.todayKey();
-  const range = periodRange('year', today);
-  const timeline = useInsightsTimeline(timelineInterval(range, today), range);
+  const { interval, range } = profitLineTimeline(today);
+  const timeline = useInsightsTimeline(interval, range);
   const points = timeline.data?.points ?? [];
   const settled = points.some((p) => p.staked !== 0);
   const total = points.at(-1)?.cumulativeProfit ?? 0;
