@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import { expect, type Page, type Request, type TestInfo, test } from '@playwright/test';
-import { betRow, horseColumn, importBetsCsv, setUpAdmin } from './support/bets';
+import { betRow, horseColumn, importBetsCsv, joinAsMember, setUpAdmin } from './support/bets';
 import { expectNoSeriousA11yViolations } from './support/helpers';
 
 test.use({ bypassCSP: true });
@@ -122,4 +122,96 @@ test('a few hundred bets: scrolling loads more, the search ignores accents, a st
     'href',
     '/api/export/bets.csv?status=win',
   );
+});
+
+test('sorting, the member and the days reach bets not loaded yet', async ({
+  page,
+  baseURL,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { me, syndicate } = await setUpAdmin(page, baseURL!, 'Sam Sorter');
+  const mia = await joinAsMember(browser, baseURL!, syndicate.inviteCode, 'Mia Member');
+  await mia.context.close();
+  // 120 bets, one a day: bet 110 (far past the first page of 50) has the largest stake and the
+  // first name; bets 100–104 are Mia's.
+  const n = 120;
+  const deep = 110;
+  const horse = (i: number) => (i === deep ? 'Aardvark Deep' : `Runner ${String(i).padStart(3, '0')}`);
+  const lines = ['date,member,horse,race,venue,bet type,odds,stake,status'];
+  for (let i = 0; i < n; i++) {
+    const member = i >= 100 && i <= 104 ? mia.me.name : me.name;
+    lines.push(
+      `${daysAgo(i + 1)},${member},${horse(i)},Sort Cup,Ascot,win,3,${i === deep ? 500 : 10},pending`,
+    );
+  }
+  expect((await importBetsCsv(page.request, baseURL!, lines)).imported).toBe(n);
+  const requests: URL[] = [];
+  page.on('request', (r) => {
+    if (betsRequest(r)) requests.push(new URL(r.url()));
+  });
+  await page.goto('/bets');
+  await expect(betRow(page, 'Runner 000')).toBeVisible({ timeout: 30_000 });
+  await expect(betRow(page, horse(deep))).toHaveCount(0); // not loaded: the first page is 50 bets
+
+  const desktop = testInfo.project.name === 'desktop';
+  /** Sorts by a column, ascending or descending, with the headers or the small screen's control. */
+  async function sortBy(label: string, direction: 'ascending' | 'descending') {
+    if (desktop) {
+      const header = page.getByRole('table', { name: 'Bets' }).getByRole('columnheader', { name: label });
+      for (let i = 0; i < 2 && (await header.getAttribute('aria-sort')) !== direction; i++)
+        await header.getByRole('button').click();
+      await expect(header).toHaveAttribute('aria-sort', direction);
+    } else {
+      await page.getByRole('combobox', { name: 'Sort by' }).click();
+      await page.getByRole('option', { name: `Sort by ${label}` }).click();
+      const flip = page.getByRole('button', {
+        name: direction === 'ascending' ? /^Sorted descending/ : /^Sorted ascending/,
+      });
+      if (await flip.isVisible()) await flip.click();
+    }
+  }
+  const firstHorses = async (k: number) => (await horseColumn(page)).slice(0, k);
+
+  // The server sorts every bet: the deep bet comes first by horse and by amount, descending.
+  await sortBy('Horse', 'ascending');
+  await expect.poll(() => firstHorses(2)).toEqual(['Aardvark Deep', 'Runner 000']);
+  expect(requests.at(-1)?.searchParams.get('sort')).toBe('horse');
+  await sortBy('Horse', 'descending');
+  await expect.poll(() => firstHorses(2)).toEqual(['Runner 119', 'Runner 118']);
+  await sortBy('Amount', 'descending');
+  await expect.poll(() => firstHorses(1)).toEqual(['Aardvark Deep']);
+  expect(requests.at(-1)?.searchParams.get('sort')).toBe('-amount');
+
+  // One member's bets, from the server, in the chosen order (equal stakes: the id breaks the tie).
+  await page.getByRole('combobox', { name: 'Filter by member' }).click();
+  await page.getByRole('option', { name: 'Mia Member' }).click();
+  await expect
+    .poll(() => horseColumn(page))
+    .toEqual(['Runner 100', 'Runner 101', 'Runner 102', 'Runner 103', 'Runner 104'].reverse());
+  expect(requests.at(-1)?.searchParams.get('memberId')).toBe(String(mia.me.id));
+  await page.getByRole('combobox', { name: 'Filter by member' }).click();
+  await page.getByRole('option', { name: 'All Members' }).click();
+
+  // Days: the deep bet's day alone; then a range that ends before it starts is not asked for.
+  await page.getByLabel('From', { exact: true }).fill(daysAgo(deep + 1));
+  await page.getByLabel('To', { exact: true }).fill(daysAgo(deep + 1));
+  await expect.poll(() => horseColumn(page)).toEqual([horse(deep)]);
+  const asked = requests.at(-1)!;
+  expect([asked.searchParams.get('from'), asked.searchParams.get('to')]).toEqual([
+    daysAgo(deep + 1),
+    daysAgo(deep + 1),
+  ]);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    `/api/export/bets.csv?from=${daysAgo(deep + 1)}&to=${daysAgo(deep + 1)}`,
+  );
+  await snapView(page, testInfo, 'bets-sort-filters');
+  const before = requests.length;
+  await page.getByLabel('To', { exact: true }).fill(daysAgo(deep + 5));
+  await expect(page.getByRole('alert').filter({ hasText: 'The end is before the start' })).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(requests.slice(before).filter((u) => u.searchParams.get('to') === daysAgo(deep + 5))).toEqual([]);
+  await expect.poll(() => horseColumn(page)).toEqual([horse(deep)]);
+  await expectNoSeriousA11yViolations(page);
 });

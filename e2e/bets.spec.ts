@@ -388,7 +388,7 @@ test('sort by column and filter by status', async ({ page, baseURL }, testInfo) 
     memberId: me.id,
     raceId: race.id,
     horseName: `Charlie ${tag}`,
-    amount: 10,
+    amount: 40,
     date: day(2),
   });
   await settleBet(page.request, baseURL!, alpha!.id, 'win');
@@ -412,9 +412,10 @@ test('sort by column and filter by status', async ({ page, baseURL }, testInfo) 
     await expect.poll(() => horseColumn(page)).toEqual(order('Charlie', 'Bravo', 'Alpha'));
     await header('Amount').getByRole('button').click(); // a new column starts ascending
     await expect(header('Amount')).toHaveAttribute('aria-sort', 'ascending');
-    await expect.poll(() => horseColumn(page)).toEqual(order('Charlie', 'Alpha', 'Bravo'));
+    await expect.poll(() => horseColumn(page)).toEqual(order('Alpha', 'Charlie', 'Bravo'));
+    // Statuses in their own order: pending, win, loss.
     await header('Status').getByRole('button').click();
-    await expect.poll(() => horseColumn(page)).toEqual(order('Bravo', 'Charlie', 'Alpha'));
+    await expect.poll(() => horseColumn(page)).toEqual(order('Charlie', 'Alpha', 'Bravo'));
   } else {
     // Cards: a Sort by select and a direction button.
     const sortBy = page.getByRole('combobox', { name: 'Sort by' });
@@ -426,10 +427,10 @@ test('sort by column and filter by status', async ({ page, baseURL }, testInfo) 
     await expect.poll(() => horseColumn(page)).toEqual(order('Charlie', 'Bravo', 'Alpha'));
     await sortBy.click();
     await page.getByRole('option', { name: 'Sort by Amount' }).click();
-    await expect.poll(() => horseColumn(page)).toEqual(order('Charlie', 'Alpha', 'Bravo'));
+    await expect.poll(() => horseColumn(page)).toEqual(order('Alpha', 'Charlie', 'Bravo'));
     await sortBy.click();
     await page.getByRole('option', { name: 'Sort by Status' }).click();
-    await expect.poll(() => horseColumn(page)).toEqual(order('Bravo', 'Charlie', 'Alpha'));
+    await expect.poll(() => horseColumn(page)).toEqual(order('Charlie', 'Alpha', 'Bravo'));
   }
 
   const filter = page.getByRole('combobox', { name: 'Filter by status' });

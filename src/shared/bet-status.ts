@@ -13,3 +13,19 @@ export const CREATE_STATUSES = ['pending', 'win', 'loss'] as const;
 export type BetType = (typeof BET_TYPES)[number];
 export type OddsType = (typeof ODDS_TYPES)[number];
 export type BetStatus = (typeof BET_STATUSES)[number];
+
+/**
+ * The orders GET /api/bets pages in (`sort=amount`, `sort=-amount` for descending; default
+ * `-date`). Each is a keyset order with the id breaking ties; names compare in lower case without
+ * accents, byte by byte, a bet without a race sorts as an empty race name, and statuses go in
+ * BET_STATUSES' order (pending, win, loss, placed, void).
+ */
+export const BET_SORT_COLUMNS = ['date', 'member', 'horse', 'race', 'odds', 'amount', 'status'] as const;
+export type BetSortColumn = (typeof BET_SORT_COLUMNS)[number];
+export interface BetSort {
+  column: BetSortColumn;
+  direction: 'asc' | 'desc';
+}
+export const DEFAULT_BET_SORT: BetSort = { column: 'date', direction: 'desc' };
+/** A sort as the `sort` parameter writes it: `-date`, `horse`. */
+export const betSortParam = (s: BetSort): string => `${s.direction === 'desc' ? '-' : ''}${s.column}`;

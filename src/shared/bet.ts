@@ -3,8 +3,11 @@
 // them into hundredths and cents with src/shared/money.ts.
 import { z } from 'zod';
 import {
+  BET_SORT_COLUMNS,
   BET_STATUSES,
   BET_TYPES,
+  type BetSort,
+  type BetSortColumn,
   type BetStatus,
   CREATE_STATUSES,
   ODDS_TYPES,
@@ -299,6 +302,8 @@ export const BETS_LIST_CAP = 2000;
 export const BETS_PAGE_MAX = 200;
 /** Longest text search (`q`) GET /api/bets takes. */
 export const BETS_SEARCH_MAX = 100;
+const isSortColumn = (v: string): v is BetSortColumn => (BET_SORT_COLUMNS as readonly string[]).includes(v);
+
 export const LIST_BETS_MESSAGES = {
   limit: `Limit must be between 1 and ${BETS_PAGE_MAX}`,
   status: `status must be one or more of ${BET_STATUSES.join(', ')}, separated by commas`,
@@ -306,13 +311,14 @@ export const LIST_BETS_MESSAGES = {
   raceId: 'raceId must be the id of a race',
   q: `q must be at most ${BETS_SEARCH_MAX} characters`,
   cursor: 'cursor must be one a Link header gave',
+  sort: `sort must be one of ${BET_SORT_COLUMNS.join(', ')}, with a leading - for descending`,
 } as const;
 
 const idFilter = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message).optional();
 
 /**
- * GET /api/bets: newest first (date, then id). Without `limit`, every bet; with it, one keyset
+ * GET /api/bets: newest first (date, then id) unless `sort` says otherwise. Without `limit`, every bet; with it, one keyset
  * page, the next one's address in the `Link: <…>; rel="next"` header (absent on the last page),
  * carrying every filter and an opaque `cursor`. Filters: status, memberId, raceId, from/to (days,
  * inclusive, in the syndicate's time zone) and q (horse, jockey, race or venue; case and accents
@@ -341,9 +347,22 @@ export const listBetsQuerySchema = z
     raceId: idFilter(LIST_BETS_MESSAGES.raceId),
     ...dayRangeFields,
     q: z.string({ error: LIST_BETS_MESSAGES.q }).max(BETS_SEARCH_MAX, LIST_BETS_MESSAGES.q).optional(),
+    sort: z
+      .string({ error: LIST_BETS_MESSAGES.sort })
+      .transform((v, ctx): BetSort => {
+        const column = v.startsWith('-') ? v.slice(1) : v;
+        if (isSortColumn(column)) return { column, direction: v.startsWith('-') ? 'desc' : 'asc' };
+        ctx.addIssue({ code: 'custom', message: LIST_BETS_MESSAGES.sort });
+        return z.NEVER;
+      })
+      .optional()
+      .describe(
+        `The order: one of ${BET_SORT_COLUMNS.join(', ')}, ascending, or with a leading - descending (default -date); ties by id`,
+      ),
     cursor: z
       .string({ error: LIST_BETS_MESSAGES.cursor })
-      .regex(/^[A-Za-z0-9_-]{1,100}$/, LIST_BETS_MESSAGES.cursor)
+      // A name sort's cursor holds the last name (up to 100 characters of UTF-8) as well.
+      .regex(/^[A-Za-z0-9_-]{1,800}$/, LIST_BETS_MESSAGES.cursor)
       .optional()
       .describe('Opaque: where the previous page ended (from its Link header)'),
   })

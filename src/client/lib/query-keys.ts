@@ -21,7 +21,8 @@ export const queryKeys = {
   race: (id: number) => ['/api/races', id] as const,
   bets: ['/api/bets'] as const,
   /** The bets page's keyset pages per filter and search; under `bets`, so a bet change refreshes them. */
-  betPages: (filter: object) => ['/api/bets', 'pages', filter] as const,
+  /** Keyed by the first page's address, so equal filters (a default sort spelt out or not) share it. */
+  betPages: (firstPage: string) => ['/api/bets', 'pages', firstPage] as const,
   /** One race's bets (its detail dialog); under `bets` too. */
   raceBets: (raceId: number) => ['/api/bets', 'race', raceId] as const,
   reminders: ['/api/reminders'] as const,

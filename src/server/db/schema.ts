@@ -258,7 +258,12 @@ export const bets = pgTable(
     // NULLS FIRST, as a plain ORDER BY date DESC, id DESC has it: otherwise that order cannot use it.
     index('bets_syndicate_date_idx').on(t.syndicateId, t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('bets_syndicate_member_idx').on(t.syndicateId, t.memberId),
-    index('bets_syndicate_status_idx').on(t.syndicateId, t.status),
+    // The status filter, and with amount, odds and horse the orders GET /api/bets?sort= pages by
+    // (migration 0010; the horse's is on search_normalise(horse_name) collate "C", which only
+    // that migration writes).
+    index('bets_syndicate_status_idx').on(t.syndicateId, t.status, t.id),
+    index('bets_syndicate_amount_idx').on(t.syndicateId, t.amountCents, t.id),
+    index('bets_syndicate_odds_idx').on(t.syndicateId, t.oddsHundredths, t.id),
     index('bets_group_idx').on(t.betGroupId),
     index('bets_syndicate_race_idx').on(t.syndicateId, t.raceId),
     index('bets_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),

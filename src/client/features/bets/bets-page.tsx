@@ -16,7 +16,13 @@ import { useRaceDialog } from '@/features/races/lib/use-race-dialog';
 import type { BetHandlers } from './components/bet-actions';
 import { BetCardList } from './components/bet-cards';
 import { BetsTable } from './components/bets-table';
-import { StatusFilterSelect } from './components/bets-toolbar';
+import {
+  type DayRange,
+  DayRangeInputs,
+  MemberFilterSelect,
+  rangeBackwards,
+  StatusFilterSelect,
+} from './components/bets-toolbar';
 import { SortControl } from './components/sort-control';
 import { betLines } from './lib/bet-lines';
 import { betRows, DEFAULT_SORT, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
@@ -57,19 +63,33 @@ const SEARCH_DEBOUNCE_MS = 250;
 export const FIRST_ROWS_MARK = 'bets-first-rows';
 
 /**
- * /bets: the bets, 50 at a time as the user scrolls (keyset pages from the server, which also
- * filters by status and searches), in a virtualised table (cards on small screens); two-part bets
- * fold into one row. Sorting orders the bets loaded so far (the server pages newest first).
+ * /bets: the bets, 50 at a time as the user scrolls, in a virtualised table (cards on small
+ * screens); two-part bets fold into one row. The server sorts, filters (status, member, days) and
+ * searches, over every bet: keyset pages in the chosen order (GET /api/bets?sort=).
  */
 export function BetsPage() {
   const actor = useBetActor();
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const [memberId, setMemberId] = useState<number | undefined>();
+  const [range, setRange] = useState<DayRange>({});
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // A day typed digit by digit is a new day at each digit: ask once it settles. A backwards range
+  // is not asked for (the server refuses it); the list stays as it was and the inputs say why.
+  const days = useDebouncedValue(range, SEARCH_DEBOUNCE_MS);
+  const [shownDays, setShownDays] = useState<DayRange>({});
+  if (!rangeBackwards(days) && (days.from !== shownDays.from || days.to !== shownDays.to)) setShownDays(days);
   const serverFilter = useMemo<BetsFilter>(
-    () => ({ status: filter === 'all' ? undefined : filter, q: q || undefined }),
-    [filter, q],
+    () => ({
+      status: filter === 'all' ? undefined : filter,
+      memberId,
+      from: shownDays.from,
+      to: shownDays.to,
+      q: q || undefined,
+      sort,
+    }),
+    [filter, memberId, shownDays.from, shownDays.to, q, sort],
   );
   const pages = useBetPages(serverFilter);
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
@@ -99,7 +119,7 @@ export function BetsPage() {
   const importDialog = useDialogState();
 
   // The server filters already; filtering again here keeps a group's rules (shared/bet-group.ts).
-  const rows = useMemo(() => betRows(bets ?? [], sort, filter), [bets, sort, filter]);
+  const rows = useMemo(() => betRows(bets ?? [], filter), [bets, filter]);
   const lines = useMemo(() => (wide ? betLines(rows, expanded) : []), [wide, rows, expanded]);
   const complete = !hasNextPage;
   const shown = rows.length > 0;
@@ -168,13 +188,20 @@ export function BetsPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <StatusFilterSelect value={filter} onChange={setFilter} />
+        <div className="grid grid-cols-2 gap-3 sm:flex">
+          <StatusFilterSelect value={filter} onChange={setFilter} />
+          <MemberFilterSelect value={memberId} onChange={setMemberId} />
+        </div>
+        <DayRangeInputs value={range} onChange={setRange} />
         <div className="md:hidden">
           <SortControl sort={sort} onSort={onSort} />
         </div>
-        {/* The export takes the page's status filter; importing is for admins. */}
+        {/* The export takes the page's status, member and days; importing is for admins. */}
         <div className="flex gap-2 sm:ml-auto">
-          <ExportCsvLink href={betsCsvUrl({ status: filter })} className="flex-1 sm:flex-none" />
+          <ExportCsvLink
+            href={betsCsvUrl({ status: filter, memberId, from: shownDays.from, to: shownDays.to })}
+            className="flex-1 sm:flex-none"
+          />
           {actorRole === 'admin' ? (
             <Button variant="outline" className="flex-1 sm:flex-none" onClick={importDialog.show}>
               <Upload aria-hidden="true" />
@@ -191,7 +218,11 @@ export function BetsPage() {
         <Card>
           <EmptyState
             title="No bets found."
-            description={q || filter !== 'all' ? 'Try another search or status.' : undefined}
+            description={
+              q || filter !== 'all' || memberId !== undefined || shownDays.from || shownDays.to
+                ? 'Try another search or filter.'
+                : undefined
+            }
           />
         </Card>
       ) : wide ? (

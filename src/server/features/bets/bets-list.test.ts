@@ -2,6 +2,7 @@
 // search in SQL, bad parameters, tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETS_PAGE_MAX, type Bet, LIST_BETS_MESSAGES } from '../../../shared/bet';
+import { BET_STATUSES } from '../../../shared/bet-status';
 import { type Client, createTestApp, type TestApp } from '../../test/harness';
 import { decodeCursor, STREAM_CHUNK } from './list-json';
 import { type Crew, crew, type ErrorBody, placeBet, singleBet } from './test-fixtures';
@@ -60,14 +61,17 @@ async function insertBets(
     status?: string;
     member?: number;
     race?: number | null;
+    odds?: number;
+    amount?: number;
   }[],
 ) {
   await t.database.pool.query(
     `insert into bets (syndicate_id, member_id, race_id, horse_name, odds_hundredths, amount_cents, status,
                        result_cents, date, jockey)
-     select $1, r.member, r.race, r.horse, 300, 500, r.status::bet_status,
+     select $1, r.member, r.race, r.horse, coalesce(r.odds, 300), coalesce(r.amount, 500), r.status::bet_status,
             case r.status when 'win' then 1000 when 'loss' then -500 end, r.date::timestamptz, r.jockey
-       from json_to_recordset($2::json) as r(date text, horse text, jockey text, status text, member int, race int)`,
+       from json_to_recordset($2::json)
+         as r(date text, horse text, jockey text, status text, member int, race int, odds int, amount int)`,
     [
       c.syndicateId,
       JSON.stringify(
@@ -78,6 +82,8 @@ async function insertBets(
           status: r.status ?? 'pending',
           member: r.member ?? c.adminMemberId,
           race: r.race === undefined ? null : r.race,
+          odds: r.odds ?? null,
+          amount: r.amount ?? null,
         })),
       ),
     ],
@@ -347,11 +353,131 @@ describe('GET /api/bets: filters and search', () => {
       ['to=yesterday', 'to must be a day (YYYY-MM-DD)'],
       ['from=2030-03-02&to=2030-03-01', 'from must be on or before to'],
       [`q=${'a'.repeat(101)}`, LIST_BETS_MESSAGES.q],
+      ['sort=price', LIST_BETS_MESSAGES.sort],
+      ['sort=--date', LIST_BETS_MESSAGES.sort],
+      ['sort=', LIST_BETS_MESSAGES.sort],
+      ['sort=Date', LIST_BETS_MESSAGES.sort],
     ];
     for (const [query, message] of cases) {
       const res = await c.admin.get(`/api/bets?limit=5&${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json<ErrorBody>().message, query).toBe(message);
+    }
+  });
+});
+
+describe('GET /api/bets?sort=: every column, both ways, by keyset pages', () => {
+  /** Lower case without accents, as search_normalise writes it; compared code unit by code unit. */
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+  it('pages of 3 give every bet once, in the column’s order with the id breaking ties, filters kept', async () => {
+    const c = await crew(t);
+    const other = await crew(t);
+    const ascot = (
+      await c.admin.post('/api/races', {
+        name: 'Ébor Handicap',
+        venue: 'York',
+        date: '2030-08-20T14:00:00.000Z',
+      })
+    ).json<{ id: number }>().id;
+    const rows = [
+      { horse: 'winx', amount: 500, odds: 300, status: 'win', race: c.raceId },
+      { horse: 'Álvarez', amount: 1500, odds: 250, status: 'loss', member: c.memberMemberId },
+      { horse: 'Black Caviar', amount: 500, odds: 1200, status: 'pending', race: ascot },
+      { horse: 'alpha', amount: 99, odds: 300, status: 'void' },
+      { horse: 'Zeta', amount: 1500, odds: 101, status: 'placed', race: ascot, member: c.memberMemberId },
+      { horse: 'Winx', amount: 20000, odds: 300, status: 'win' },
+      { horse: 'Makybe Diva', amount: 500, odds: 450, status: 'pending', race: c.raceId },
+      { horse: 'Álvarez', amount: 700, odds: 250, status: 'loss', member: c.memberMemberId },
+    ];
+    await insertBets(
+      c,
+      rows.map((r, i) => ({ ...r, date: `2030-04-0${1 + (i % 4)}T10:00:00.00000${i}Z` })),
+    );
+    await insertBets(other, [{ date: '2030-04-01T10:00:00Z', horse: 'Elsewhere' }]);
+    const all = (await c.admin.get('/api/bets')).json<Bet[]>();
+    expect(all).toHaveLength(rows.length);
+
+    const keys: Record<string, (b: Bet) => string | number> = {
+      date: (b) => Date.parse(b.date),
+      member: (b) => fold(b.member.name),
+      horse: (b) => fold(b.horseName),
+      race: (b) => fold(b.race?.name ?? ''),
+      odds: (b) => b.odds,
+      amount: (b) => b.amount,
+      status: (b) => BET_STATUSES.indexOf(b.status),
+    };
+    for (const [column, key] of Object.entries(keys)) {
+      for (const desc of [false, true]) {
+        const sign = desc ? -1 : 1;
+        const compare = (a: Bet, b: Bet) => {
+          const ka = key(a);
+          const kb = key(b);
+          const byKey =
+            typeof ka === 'number' && typeof kb === 'number' ? ka - kb : byText(String(ka), String(kb));
+          return sign * (byKey || a.id - b.id);
+        };
+        const expected = [...all].sort(compare).map((b) => b.id);
+        const sort = `${desc ? '-' : ''}${column}`;
+        const pages = await allPages(c.member, `/api/bets?limit=3&sort=${sort}`);
+        expect(pages.ids, sort).toEqual(expected);
+        expect(pages.sizes, sort).toEqual([3, 3, 2]);
+        for (const url of pages.urls.slice(1)) expect(url, sort).toContain(`sort=${sort}`);
+        // Without a limit, the same order in one array.
+        const whole = (await c.member.get(`/api/bets?sort=${sort}`)).json<Bet[]>();
+        expect(
+          whole.map((b) => b.id),
+          sort,
+        ).toEqual(expected);
+      }
+    }
+    // A sort with filters: the member's losses by amount, largest first.
+    const filtered = await allPages(
+      c.member,
+      `/api/bets?limit=1&sort=-amount&memberId=${c.memberMemberId}&status=loss`,
+    );
+    const amounts = filtered.ids.map((id) => all.find((b) => b.id === id)?.amount);
+    expect(amounts).toEqual([15, 7]);
+    // sort=-date is the default order.
+    expect((await allPages(c.member, '/api/bets?limit=3&sort=-date')).ids).toEqual(
+      (await allPages(c.member, '/api/bets?limit=3')).ids,
+    );
+  });
+
+  it('refuses a cursor from another sort’s Link with 400, never a 500', async () => {
+    const c = await crew(t);
+    await insertBets(
+      c,
+      Array.from({ length: 4 }, (_, i) => ({ date: `2030-04-0${1 + i}T10:00:00Z`, horse: `Horse ${i}` })),
+    );
+    const cursorOf = async (url: string) =>
+      new URL(nextOf((await c.admin.get(url)).headers)!, 'http://x').searchParams.get('cursor')!;
+    const byDate = await cursorOf('/api/bets?limit=2');
+    const byHorse = await cursorOf('/api/bets?limit=2&sort=horse');
+    const byAmount = await cursorOf('/api/bets?limit=2&sort=-amount');
+    const b64 = (s: string) => Buffer.from(s).toString('base64url');
+    for (const [sort, cursor] of [
+      ['amount', byDate],
+      ['odds', byHorse],
+      ['-date', byHorse],
+      ['status', b64('WIN_5')],
+      ['amount', b64('0_5')],
+      ['odds', b64('1e3_5')],
+    ] as const) {
+      const res = await c.admin.get(`/api/bets?limit=2&sort=${sort}&cursor=${cursor}`);
+      expect(res.statusCode, `${sort} ${cursor}`).toBe(400);
+      expect(res.json<ErrorBody>().message).toBe(LIST_BETS_MESSAGES.cursor);
+    }
+    // A name is any text: another sort's key there is a position, not an error.
+    for (const [sort, cursor] of [
+      ['horse', byAmount],
+      ['-race', byDate],
+      ['member', byHorse],
+    ] as const) {
+      expect((await c.admin.get(`/api/bets?limit=2&sort=${sort}&cursor=${cursor}`)).statusCode, sort).toBe(
+        200,
+      );
     }
   });
 });
@@ -382,7 +508,7 @@ describe('GET /api/bets in the API document', () => {
     // The filters are documented as query parameters.
     const get = doc.paths['/api/bets']?.get as unknown as { parameters?: { name: string }[] } | undefined;
     expect((get?.parameters ?? []).map((p) => p.name).sort()).toEqual(
-      ['cursor', 'from', 'limit', 'memberId', 'q', 'raceId', 'status', 'to'].sort(),
+      ['cursor', 'from', 'limit', 'memberId', 'q', 'raceId', 'sort', 'status', 'to'].sort(),
     );
   });
 });

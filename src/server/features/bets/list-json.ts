@@ -6,12 +6,21 @@
 // fast-json-stringify (issue 17). bets-json.test.ts holds the text to what toBet + the route's
 // serializer write, byte for byte.
 //
-// Pages are keyset pages (date, id descending: bets_syndicate_date_idx); the cursor is the last
-// bet's date to the microsecond (as text: a JS Date keeps milliseconds only) and id. Without a
-// limit every bet is answered, read in keyset chunks and streamed, so a 100,000-bet list never
-// sits in memory at once. A bet's date never changes after it is placed, so chunks read one after
-// another neither repeat nor skip a bet that existed throughout.
-import { type BetStatus, LIST_BETS_MESSAGES, MESSAGES } from '../../../shared/bet';
+// Pages are keyset pages, newest first by default (date, id descending: bets_syndicate_date_idx)
+// or in a `sort`'s order (SORT_KEYS); the cursor is the last bet's sort key (a date to the
+// microsecond, as text: a JS Date keeps milliseconds only) and id. Without a limit every bet is
+// answered, read in keyset chunks and streamed, so a 100,000-bet list never sits in memory at once.
+// A bet's date never changes after it is placed, so newest-first chunks read one after another
+// neither repeat nor skip a bet that existed throughout; in another order a bet whose key changes
+// between two reads (settled while sorted by status) may, and the bets page keeps each id once.
+import { LIST_BETS_MESSAGES, MESSAGES } from '../../../shared/bet';
+import {
+  BET_STATUSES,
+  type BetSort,
+  type BetSortColumn,
+  type BetStatus,
+  DEFAULT_BET_SORT,
+} from '../../../shared/bet-status';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 
@@ -25,6 +34,7 @@ export interface BetsListQuery {
   from?: string | undefined;
   to?: string | undefined;
   q?: string | undefined;
+  sort?: BetSort | undefined;
   cursor?: string | undefined;
 }
 
@@ -42,52 +52,124 @@ const iso = (column: string, precision: 'MS' | 'US') =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"')`;
 
 /**
+ * A sort's key: `expr` orders the bets (b, with m and r the members' and races' sort names when
+ * `with` and `join` bring them), `cast` types a cursor's key for the comparison, `text` writes the
+ * key into the cursor, and `cursor` says what a cursor's key may be. Names compare lower case
+ * without accents, byte by byte (collate "C"), so the order is the same on every server and
+ * locale; statuses in the enum's order (pending, win, loss, placed, void). Date, amount, odds,
+ * horse and status pages read an index (migrations 0000, 0010); member and race pages sort the
+ * syndicate's bets by a name normalised once per member or race (docs/performance.md).
+ */
+interface SortKey {
+  expr: string;
+  cast: string;
+  text: string;
+  cursor: RegExp;
+  with?: string;
+  join?: string;
+}
+const C_NAME = 'text collate "C"';
+const NAME_CURSOR = /^[\s\S]{0,400}$/u;
+/** A syndicate's members' or races' names as the sort compares them, each normalised once. */
+const names = (alias: string, table: 'members' | 'races') =>
+  `${alias} as materialized (select id, search_normalise(name) collate "C" as name from ${table} where syndicate_id = $1)`;
+const SORT_KEYS: Record<BetSortColumn, SortKey> = {
+  date: {
+    expr: 'b.date',
+    cast: 'timestamptz',
+    text: iso('b.date', 'US'),
+    cursor: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
+  },
+  amount: { expr: 'b.amount_cents', cast: 'bigint', text: 'b.amount_cents::text', cursor: /^[1-9]\d{0,15}$/ },
+  odds: { expr: 'b.odds_hundredths', cast: 'int', text: 'b.odds_hundredths::text', cursor: /^[1-9]\d{0,8}$/ },
+  status: {
+    expr: 'b.status',
+    cast: 'bet_status',
+    text: 'b.status::text',
+    cursor: new RegExp(`^(${BET_STATUSES.join('|')})$`),
+  },
+  // The expression of bets_syndicate_horse_idx, as it is written there.
+  horse: {
+    expr: '(search_normalise(b.horse_name) collate "C")',
+    cast: C_NAME,
+    text: 'search_normalise(b.horse_name)',
+    cursor: NAME_CURSOR,
+  },
+  member: {
+    expr: 'm.name',
+    cast: C_NAME,
+    text: 'm.name',
+    cursor: NAME_CURSOR,
+    with: names('m', 'members'),
+    join: 'join m on m.id = b.member_id',
+  },
+  race: {
+    expr: `coalesce(r.name, '' collate "C")`,
+    cast: C_NAME,
+    text: "coalesce(r.name, '')",
+    cursor: NAME_CURSOR,
+    with: names('r', 'races'),
+    join: 'left join r on r.id = b.race_id',
+  },
+};
+
+/**
  * The page's statement. `where` holds the filters (on bets b, with z the syndicate's time zone
  * when a day filter needs it); $1 is the syndicate, $2 the page size. One row more than the page
  * is read: whether it exists says whether there is a next page. Each bet's text is ready in
- * bet_json (db/bet-json.ts); an unfiltered page reads only the date index and those texts.
+ * bet_json (db/bet-json.ts); an unfiltered page newest first reads only the date index and those
+ * texts.
  */
-function pageStatement(where: string[], withZone: boolean): string {
+function pageStatement(where: string[], withZone: boolean, sort: BetSort = DEFAULT_BET_SORT): string {
+  const key = SORT_KEYS[sort.column];
+  const dir = sort.direction;
   return `
     with ${withZone ? 'z as (select timezone as tz from syndicates where id = $1),' : ''}
+    ${key.with ? `${key.with},` : ''}
     page as (
-      select b.id, b.date from bets b ${withZone ? 'cross join z' : ''}
+      select b.id, ${key.expr} as k, ${key.text} as kt
+        from bets b ${key.join ?? ''} ${withZone ? 'cross join z' : ''}
        where b.syndicate_id = $1 ${where.map((w) => `and ${w}`).join(' ')}
-       order by b.date desc, b.id desc
+       order by ${key.expr} ${dir}, b.id ${dir}
        limit $2::int + 1),
-    numbered as (select page.*, row_number() over (order by date desc, id desc) as rn from page)
-    select string_agg(j.json, ',' order by b.date desc, b.id desc) filter (where b.rn <= $2) as json,
+    numbered as (select page.*, row_number() over (order by k ${dir}, id ${dir}) as rn from page)
+    select string_agg(j.json, ',' order by b.rn) filter (where b.rn <= $2) as json,
            count(*)::int as n,
-           max(${iso('b.date', 'US')} || '_' || b.id) filter (where b.rn = $2) as last
+           max(b.kt || '_' || b.id) filter (where b.rn = $2) as last
       from numbered b
       join bet_json j on j.bet_id = b.id`;
 }
 
-// The unfiltered pages (the bets page's first screen, the dashboard's list) are named statements,
-// prepared once per pooled connection. A filtered read is planned with its values each time: a
-// search's plan (trigram index or the date index) depends on how common its words are.
-const AFTER = '(b.date, b.id) < ($3::timestamptz, $4::int)';
+/** The cursor's condition: the bets after (key, id) in the sort's direction. */
+const afterCursor = (sort: BetSort, key: string, id: string) =>
+  `(${SORT_KEYS[sort.column].expr}, b.id) ${sort.direction === 'desc' ? '<' : '>'} (${key}::${SORT_KEYS[sort.column].cast}, ${id}::int)`;
+
+// The unfiltered pages newest first (the bets page's first screen, the dashboard's list) are named
+// statements, prepared once per pooled connection. Another read is planned with its values each
+// time: a search's plan (trigram index or the date index) depends on how common its words are.
 const NAMED = {
   first: { name: 'bets_json_first', text: pageStatement([], false) },
-  after: { name: 'bets_json_after', text: pageStatement([AFTER], false) },
+  after: { name: 'bets_json_after', text: pageStatement([afterCursor(DEFAULT_BET_SORT, '$3', '$4')], false) },
 };
 
-/** The opaque cursor: base64url of the last bet's date (UTC, microseconds) and id. */
+/** The opaque cursor: base64url of the last bet's sort key (a date: UTC, microseconds) and id. */
 const encodeCursor = (last: string) => Buffer.from(last).toString('base64url');
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([1-9]\d{0,9})$/;
+const CURSOR = /^([\s\S]*)_([1-9]\d{0,9})$/u;
 
-export function decodeCursor(cursor: string): [string, number] {
-  const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  const date = m?.[1];
+/** A cursor's sort key (as text) and id; a cursor that is not one this sort's Link gave is a 400. */
+export function decodeCursor(cursor: string, sort: BetSort = DEFAULT_BET_SORT): [string, number] {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = CURSOR.exec(text);
+  const key = m?.[1];
   const id = Number(m?.[2]);
+  let valid = key !== undefined && id <= 2_147_483_647 && SORT_KEYS[sort.column].cursor.test(key);
   // A date JS reads back to the same millisecond is one PostgreSQL takes (no month 13).
-  const valid =
-    date !== undefined &&
-    id <= 2_147_483_647 &&
-    !Number.isNaN(Date.parse(date)) &&
-    new Date(Date.parse(date)).toISOString().slice(0, 23) === date.slice(0, 23);
-  if (!valid) throw badRequest(LIST_BETS_MESSAGES.cursor);
-  return [date, id];
+  if (valid && key !== undefined && sort.column === 'date')
+    valid =
+      !Number.isNaN(Date.parse(key)) &&
+      new Date(Date.parse(key)).toISOString().slice(0, 23) === key.slice(0, 23);
+  if (!valid || key === undefined) throw badRequest(LIST_BETS_MESSAGES.cursor);
+  return [key, id];
 }
 
 /** The search as stored text is matched: whitespace runs as one space, LIKE's wildcards literal. */
@@ -123,7 +205,10 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
   await assertIn(db, 'members', syndicateId, q.memberId);
   await assertIn(db, 'races', syndicateId, q.raceId);
   const pattern = searchPattern(q.q);
+  const sort = q.sort ?? DEFAULT_BET_SORT;
+  const newestFirst = sort.column === 'date' && sort.direction === 'desc';
   const filtered =
+    !newestFirst ||
     q.status !== undefined ||
     q.memberId !== undefined ||
     q.raceId !== undefined ||
@@ -139,7 +224,7 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
     } else {
       const where: string[] = [];
       const param = (value: unknown) => `$${values.push(value)}`;
-      if (cursor) where.push(`(b.date, b.id) < (${param(cursor[0])}::timestamptz, ${param(cursor[1])}::int)`);
+      if (cursor) where.push(afterCursor(sort, param(cursor[0]), param(cursor[1])));
       if (q.status !== undefined) where.push(`b.status = any(${param(q.status)}::bet_status[])`);
       if (q.memberId !== undefined) where.push(`b.member_id = ${param(q.memberId)}::int`);
       if (q.raceId !== undefined) where.push(`b.race_id = ${param(q.raceId)}::int`);
@@ -147,7 +232,7 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
       if (q.to !== undefined) where.push(`b.date < (${param(q.to)}::date + 1)::timestamp at time zone z.tz`);
       if (pattern !== null)
         where.push(`b.search like '%' || search_normalise(${param(pattern)}::text) || '%'`);
-      statement = { text: pageStatement(where, q.from !== undefined || q.to !== undefined) };
+      statement = { text: pageStatement(where, q.from !== undefined || q.to !== undefined, sort) };
     }
     const { rows } = await db.$client.query<PageRow>({ ...statement, values });
     const row = rows[0];
@@ -164,7 +249,7 @@ export async function listBetsJson(
   syndicateId: number,
   q: BetsListQuery & { limit: number },
 ): Promise<BetsPageJson> {
-  const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor);
+  const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor, q.sort);
   const read = await pageReader(db, syndicateId, q);
   return read(q.limit, cursor);
 }
@@ -178,7 +263,7 @@ export async function streamBetsJson(
   syndicateId: number,
   q: BetsListQuery,
 ): Promise<string | AsyncGenerator<string>> {
-  const start = q.cursor === undefined ? null : decodeCursor(q.cursor);
+  const start = q.cursor === undefined ? null : decodeCursor(q.cursor, q.sort);
   const read = await pageReader(db, syndicateId, q);
   const first = await read(STREAM_CHUNK, start);
   if (first.next === null) return first.json;
@@ -186,7 +271,7 @@ export async function streamBetsJson(
     yield page.json.slice(0, -1);
     let next = page.next;
     while (next !== null) {
-      const more = await read(STREAM_CHUNK, decodeCursor(next));
+      const more = await read(STREAM_CHUNK, decodeCursor(next, q.sort));
       next = more.next;
       // The next page's items, without its brackets: `,{…},{…}`.
       if (more.json.length > 2) yield `,${more.json.slice(1, -1)}`;

@@ -1,4 +1,5 @@
-import type { Bet, BetStatus } from '@shared/bet';
+import type { Bet } from '@shared/bet';
+import { type BetSort, type BetStatus, betSortParam, DEFAULT_BET_SORT } from '@shared/bet-status';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGetWithHeaders } from '@/lib/api';
 import { nextLink } from '@/lib/link-header';
@@ -17,9 +18,11 @@ export interface BetsFilter {
   to?: string | undefined;
   /** Text search: horse, race, venue, jockey (case- and accent-insensitive on the server). */
   q?: string | undefined;
+  /** The order the server pages in; newest first when unset. */
+  sort?: BetSort | undefined;
 }
 
-/** The first page's address: `/api/bets?limit=50&status=win&q=…`. */
+/** The first page's address: `/api/bets?limit=50&status=win&q=…&sort=-amount`. */
 export function betsPageUrl(filter: BetsFilter, limit = BETS_PAGE_SIZE): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (filter.status) params.set('status', filter.status);
@@ -29,6 +32,8 @@ export function betsPageUrl(filter: BetsFilter, limit = BETS_PAGE_SIZE): string 
   if (filter.to) params.set('to', filter.to);
   const q = filter.q?.trim();
   if (q) params.set('q', q);
+  const sort = filter.sort && betSortParam(filter.sort);
+  if (sort && sort !== betSortParam(DEFAULT_BET_SORT)) params.set('sort', sort);
   return `/api/bets?${params}`;
 }
 
@@ -44,13 +49,15 @@ export async function getBetsPage(url: string): Promise<BetsPage> {
 }
 
 /** The bets page's list: keyset pages of 50, each following the previous page's Link rel="next". */
-export const betPagesQueryOptions = (filter: BetsFilter) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.betPages(filter),
+export const betPagesQueryOptions = (filter: BetsFilter) => {
+  const first = betsPageUrl(filter);
+  return infiniteQueryOptions({
+    queryKey: queryKeys.betPages(first),
     queryFn: ({ pageParam }) => getBetsPage(pageParam),
-    initialPageParam: betsPageUrl(filter),
+    initialPageParam: first,
     getNextPageParam: (last: BetsPage) => last.next ?? undefined,
   });
+};
 
 /** While a new filter or search loads, the previous list stays on screen (no flash of a spinner). */
 export const useBetPages = (filter: BetsFilter) =>

@@ -141,28 +141,41 @@ describe('table rows (spec §2)', () => {
   });
 
   it('folds groups and filters rows by status', () => {
+    // In the server's order: rows keep it, a group at its first part's place.
     const bets = [
+      bet(4, {}),
+      bet(3, { betGroupId: 'g', status: 'loss', result: -10 }),
       bet(1, { status: 'win', result: 10 }),
       bet(2, { betGroupId: 'g', status: 'win', result: 10 }),
-      bet(3, { betGroupId: 'g', status: 'loss', result: -10 }),
-      bet(4, {}),
     ];
-    const rows = betRows(bets, DEFAULT_SORT, 'all');
+    const rows = betRows(bets, 'all');
     expect(rows.map((r) => (r.kind === 'single' ? r.bet.id : r.betGroupId))).toEqual([4, 'g', 1]);
-    expect(betRows(bets, DEFAULT_SORT, 'loss').map((r) => r.kind)).toEqual(['group']); // mixed group
-    expect(betRows(bets, DEFAULT_SORT, 'pending')).toHaveLength(1);
+    expect(betRows(bets, 'loss').map((r) => r.kind)).toEqual(['group']); // mixed group
+    expect(betRows(bets, 'pending')).toHaveLength(1);
+  });
+
+  it('keeps a bet that two pages both hold once, at its first place', () => {
+    const bets = [
+      bet(5, {}),
+      bet(7, { status: 'win', result: 3 }),
+      bet(6, {}),
+      bet(7, { status: 'win', result: 3 }),
+    ];
+    expect(betRows(bets, 'all').map((r) => (r.kind === 'single' ? r.bet.id : r.betGroupId))).toEqual([
+      5, 7, 6,
+    ]);
   });
 
   it('lists a group under placed or void when one of its parts is', () => {
     const bets = [
-      bet(1, { betGroupId: 'g', betType: 'win', status: 'loss', result: -10 }),
-      bet(2, { betGroupId: 'g', betType: 'each-way', status: 'placed', result: 2 }),
-      bet(3, { status: 'void', result: 0 }),
-      bet(4, { betGroupId: 'h', status: 'win', result: 10 }),
       bet(5, { betGroupId: 'h', status: 'placed', result: 1 }),
+      bet(4, { betGroupId: 'h', status: 'win', result: 10 }),
+      bet(3, { status: 'void', result: 0 }),
+      bet(2, { betGroupId: 'g', betType: 'each-way', status: 'placed', result: 2 }),
+      bet(1, { betGroupId: 'g', betType: 'win', status: 'loss', result: -10 }),
     ];
-    const keys = (filter: Parameters<typeof betRows>[2]) =>
-      betRows(bets, DEFAULT_SORT, filter).map((r) => (r.kind === 'single' ? r.bet.id : r.betGroupId));
+    const keys = (filter: Parameters<typeof betRows>[1]) =>
+      betRows(bets, filter).map((r) => (r.kind === 'single' ? r.bet.id : r.betGroupId));
     expect(keys('placed')).toEqual(['h', 'g']);
     expect(keys('void')).toEqual([3]);
     expect(keys('win')).toEqual(['h']); // 'g' (loss + placed) is mixed and has no win part

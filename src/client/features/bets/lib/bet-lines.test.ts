@@ -28,6 +28,14 @@ describe('betsPageUrl', () => {
     expect(betsPageUrl({})).toBe('/api/bets?limit=50');
     expect(betsPageUrl({ status: 'win', q: '  élan  ' })).toBe('/api/bets?limit=50&status=win&q=%C3%A9lan');
     expect(betsPageUrl({ q: '   ' })).toBe('/api/bets?limit=50');
+    // The default order is not spelt out (the prefetch and the page share one cache entry).
+    expect(betsPageUrl({ sort: { column: 'date', direction: 'desc' } })).toBe('/api/bets?limit=50');
+    expect(
+      betsPageUrl({ sort: { column: 'amount', direction: 'desc' }, memberId: 7, from: '2030-01-01' }),
+    ).toBe('/api/bets?limit=50&memberId=7&from=2030-01-01&sort=-amount');
+    expect(betsPageUrl({ sort: { column: 'horse', direction: 'asc' } })).toBe(
+      '/api/bets?limit=50&sort=horse',
+    );
     expect(betsPageUrl({ raceId: 7, memberId: 2, from: '2025-01-01', to: '2025-01-31' }, 200)).toBe(
       '/api/bets?limit=200&memberId=2&raceId=7&from=2025-01-01&to=2025-01-31',
     );

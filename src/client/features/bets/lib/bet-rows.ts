@@ -1,18 +1,23 @@
-// The Bets table's rows: filtered by status, sorted by a column, and folded into groups
+// The Bets table's rows: filtered by status and folded into groups
 // (bets sharing a betGroupId show as one row; spec §2, §4).
-import type { Bet, BetStatus } from '@shared/bet';
+import type { Bet } from '@shared/bet';
 import { type BetRow, groupBets } from '@shared/bet-group';
+import {
+  BET_SORT_COLUMNS,
+  type BetSort,
+  type BetSortColumn,
+  type BetStatus,
+  DEFAULT_BET_SORT,
+} from '@shared/bet-status';
 
-export const SORT_COLUMNS = ['member', 'horse', 'race', 'date', 'odds', 'amount', 'status'] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
-export type SortDirection = 'asc' | 'desc';
-export interface SortState {
-  column: SortColumn;
-  direction: SortDirection;
-}
+// The server sorts (GET /api/bets?sort=, every bet, not only the pages loaded so far): the
+// column names and the default are the API's.
+export const SORT_COLUMNS = BET_SORT_COLUMNS;
+export type SortColumn = BetSortColumn;
+export type SortState = BetSort;
 
 /** Default: date, newest first (spec §2). */
-export const DEFAULT_SORT: SortState = { column: 'date', direction: 'desc' };
+export const DEFAULT_SORT: SortState = DEFAULT_BET_SORT;
 
 /** Clicking the active column toggles its direction; a new column starts ascending. */
 export function nextSort(current: SortState, column: SortColumn): SortState {
@@ -22,32 +27,14 @@ export function nextSort(current: SortState, column: SortColumn): SortState {
 
 export type StatusFilter = 'all' | BetStatus;
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-function compare(a: Bet, b: Bet, column: SortColumn): number {
-  switch (column) {
-    case 'member':
-      return collator.compare(a.member.name, b.member.name);
-    case 'horse':
-      return collator.compare(a.horseName, b.horseName);
-    case 'race':
-      return collator.compare(a.race?.name ?? '', b.race?.name ?? '');
-    case 'date':
-      return Date.parse(a.date) - Date.parse(b.date);
-    case 'odds':
-      return a.odds - b.odds;
-    case 'amount':
-      return a.amount - b.amount;
-    case 'status':
-      return collator.compare(a.status, b.status);
-  }
-}
-
-/** The bets sorted (ties broken by id, so the order is stable), then folded into rows. */
-export function betRows(bets: readonly Bet[], sort: SortState, filter: StatusFilter): BetRow<Bet>[] {
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  const sorted = [...bets].sort((a, b) => sign * (compare(a, b, sort.column) || a.id - b.id));
-  const rows = groupBets(sorted);
+/**
+ * The bets in the server's order folded into rows. A bet seen twice (its sort key changed between
+ * two pages' reads: settled while sorted by status) keeps its first place.
+ */
+export function betRows(bets: readonly Bet[], filter: StatusFilter): BetRow<Bet>[] {
+  const seen = new Set<number>();
+  const once = bets.filter((b) => !seen.has(b.id) && seen.add(b.id));
+  const rows = groupBets(once);
   if (filter === 'all') return rows;
   return rows.filter((row) => {
     if (row.kind === 'single') return row.bet.status === filter;
