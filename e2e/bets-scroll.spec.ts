@@ -207,6 +207,19 @@ test('sorting, the member and the days reach bets not loaded yet', async ({
     `/api/export/bets.csv?from=${daysAgo(deep + 1)}&to=${daysAgo(deep + 1)}`,
   );
   await snapView(page, testInfo, 'bets-sort-filters');
+  // The view is in the address: a reload (or a shared link) opens the same list, asked for once.
+  const day = daysAgo(deep + 1);
+  await expect(page).toHaveURL(new RegExp(`/bets\\?from=${day}&to=${day}&sort=-amount$`));
+  const reloaded = requests.length;
+  await page.reload();
+  await expect.poll(() => horseColumn(page)).toEqual([horse(deep)]);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(day);
+  const again = requests.slice(reloaded).map((u) => u.search);
+  expect(again).toEqual([`?limit=50&from=${day}&to=${day}&sort=-amount`]);
+  if (desktop)
+    await expect(
+      page.getByRole('table', { name: 'Bets' }).getByRole('columnheader', { name: 'Amount' }),
+    ).toHaveAttribute('aria-sort', 'descending');
   const before = requests.length;
   await page.getByLabel('To', { exact: true }).fill(daysAgo(deep + 5));
   await expect(page.getByRole('alert').filter({ hasText: 'The end is before the start' })).toBeVisible();

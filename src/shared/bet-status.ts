@@ -14,6 +14,9 @@ export type BetType = (typeof BET_TYPES)[number];
 export type OddsType = (typeof ODDS_TYPES)[number];
 export type BetStatus = (typeof BET_STATUSES)[number];
 
+/** Longest text search (`q`) GET /api/bets takes. */
+export const BETS_SEARCH_MAX = 100;
+
 /**
  * The orders GET /api/bets pages in (`sort=amount`, `sort=-amount` for descending; default
  * `-date`). Each is a keyset order with the id breaking ties; names compare in lower case without

@@ -6,6 +6,7 @@ import {
   BET_SORT_COLUMNS,
   BET_STATUSES,
   BET_TYPES,
+  BETS_SEARCH_MAX,
   type BetSort,
   type BetSortColumn,
   type BetStatus,
@@ -32,6 +33,7 @@ import { isCleanName, notAllowedMessage } from './text';
 export {
   BET_STATUSES,
   BET_TYPES,
+  BETS_SEARCH_MAX,
   type BetStatus,
   type BetType,
   ODDS_TYPES,
@@ -300,8 +302,6 @@ export type Bet = z.infer<typeof betSchema>;
 export const BETS_LIST_CAP = 2000;
 /** Largest page GET /api/bets answers with `limit` (without `limit` it answers every bet). */
 export const BETS_PAGE_MAX = 200;
-/** Longest text search (`q`) GET /api/bets takes. */
-export const BETS_SEARCH_MAX = 100;
 const isSortColumn = (v: string): v is BetSortColumn => (BET_SORT_COLUMNS as readonly string[]).includes(v);
 
 export const LIST_BETS_MESSAGES = {

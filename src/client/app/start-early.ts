@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { userQueryOptions } from '@/features/auth/api/get-user';
 import { betPagesQueryOptions } from '@/features/bets/api/get-bets';
+import { betsFilterOf, betsViewFromSearch } from '@/features/bets/lib/bets-view';
 import { myMemberQueryOptions } from '@/features/members/api/get-my-member';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import { syndicatesQueryOptions } from '@/features/syndicates/api/get-syndicates';
@@ -14,8 +15,11 @@ import { isPage, prefetchPage, preloadPage } from './routes';
  * `prefetch`, started once the chunk is in (routes.tsx, prefetchPage).
  */
 const PAGE_DATA: Record<string, (client: QueryClient) => Promise<unknown>> = {
-  // The bets page opens unfiltered (its status filter and search start empty).
-  '/bets': (client) => client.prefetchInfiniteQuery(betPagesQueryOptions({})),
+  // The bets page opens with the view its address holds (unfiltered at plain /bets).
+  '/bets': (client) =>
+    client.prefetchInfiniteQuery(
+      betPagesQueryOptions(betsFilterOf(betsViewFromSearch(window.location.search))),
+    ),
 };
 
 /**

@@ -2,6 +2,7 @@ import type { Bet } from '@shared/bet';
 import { betRights } from '@shared/bet-rights';
 import { Plus, Search, Upload } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -25,7 +26,8 @@ import {
 } from './components/bets-toolbar';
 import { SortControl } from './components/sort-control';
 import { betLines } from './lib/bet-lines';
-import { betRows, DEFAULT_SORT, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
+import { betRows, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
+import { betsFilterOf, betsViewFromSearch, betsViewSearch } from './lib/bets-view';
 import { useBetActor } from './lib/use-bet-actor';
 import { useDeleteBetState, useEditBetState, useSettleBets } from './lib/use-bet-changes';
 import { useDebouncedValue } from './lib/use-debounced-value';
@@ -69,28 +71,30 @@ export const FIRST_ROWS_MARK = 'bets-first-rows';
  */
 export function BetsPage() {
   const actor = useBetActor();
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [filter, setFilter] = useState<StatusFilter>('all');
-  const [memberId, setMemberId] = useState<number | undefined>();
-  const [range, setRange] = useState<DayRange>({});
-  const [search, setSearch] = useState('');
+  // The view starts from the address (a reload, the back button or a shared link) and is written
+  // back to it as it changes (lib/bets-view.ts).
+  const [initial] = useState(() => betsViewFromSearch(window.location.search));
+  const [sort, setSort] = useState(initial.sort);
+  const [filter, setFilter] = useState<StatusFilter>(initial.status);
+  const [memberId, setMemberId] = useState(initial.memberId);
+  const [range, setRange] = useState<DayRange>({ from: initial.from, to: initial.to });
+  const [search, setSearch] = useState(initial.q);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // A day typed digit by digit is a new day at each digit: ask once it settles. A backwards range
   // is not asked for (the server refuses it); the list stays as it was and the inputs say why.
   const days = useDebouncedValue(range, SEARCH_DEBOUNCE_MS);
-  const [shownDays, setShownDays] = useState<DayRange>({});
+  const [shownDays, setShownDays] = useState<DayRange>(() => (rangeBackwards(range) ? {} : range));
   if (!rangeBackwards(days) && (days.from !== shownDays.from || days.to !== shownDays.to)) setShownDays(days);
   const serverFilter = useMemo<BetsFilter>(
-    () => ({
-      status: filter === 'all' ? undefined : filter,
-      memberId,
-      from: shownDays.from,
-      to: shownDays.to,
-      q: q || undefined,
-      sort,
-    }),
+    () => betsFilterOf({ status: filter, memberId, from: shownDays.from, to: shownDays.to, q, sort }),
     [filter, memberId, shownDays.from, shownDays.to, q, sort],
   );
+  const address = betsViewSearch({ status: filter, memberId, from: days.from, to: days.to, q, sort });
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (window.location.search.replace(/^\?/, '') !== address)
+      navigate(address ? `/bets?${address}` : '/bets', { replace: true });
+  }, [address, navigate]);
   const pages = useBetPages(serverFilter);
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     pages;
