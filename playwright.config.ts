@@ -1,23 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/chromium-flags';
 
 // Browser journeys against a real server on a fresh database (scripts/e2e-server.ts builds the app if
 // needed and starts it on E2E_PORT). Debian's Chromium is used, so no browser download is needed.
 const port = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://127.0.0.1:${port}`;
 
-const chromium = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'e2e',

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags';
 
 export interface BundleSizes {
   /** gzip bytes */
@@ -168,16 +169,8 @@ export async function headerChecks(
 
 const fileSize = (clientDir: string, f: string) => fs.statSync(path.join(clientDir, 'assets', f)).size;
 
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The project's Chromium flags (scripts/chromium-flags.ts), for Lighthouse and the page loads. */
+export const CHROME_FLAGS = CHROMIUM_FLAGS;
 
 export interface LighthouseScore {
   /** 0–100 */

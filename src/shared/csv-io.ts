@@ -1,7 +1,7 @@
 // Bets, members and rankings as CSV, and bets back in from CSV (docs/csv.md). The export's bet
 // columns are the import's, so a file the app wrote imports back to the same bets.
 import { z } from 'zod';
-import { BET_STATUSES } from './bet';
+import { BET_STATUSES, BETS_SEARCH_MAX, LIST_BETS_MESSAGES } from './bet';
 import { dayRangeFields, INSIGHT_MESSAGES, inOrder } from './insights';
 import { MAX_ID } from './race';
 
@@ -41,7 +41,7 @@ export const RANKING_CSV_COLUMNS = ['rank', 'member', 'bets', 'wins', 'win rate'
 
 const STATUS_MESSAGE = `status must be one of ${BET_STATUSES.join(', ')}`;
 
-/** GET /api/export/bets.csv?status&memberId&from&to (the bets page's filters). */
+/** GET /api/export/bets.csv?status&memberId&from&to&q (the bets page's filters and search). */
 export const exportBetsQuerySchema = z
   .object({
     ...dayRangeFields,
@@ -52,6 +52,7 @@ export const exportBetsQuerySchema = z
       .positive(INSIGHT_MESSAGES.memberId)
       .max(MAX_ID, INSIGHT_MESSAGES.memberId)
       .optional(),
+    q: z.string({ error: LIST_BETS_MESSAGES.q }).max(BETS_SEARCH_MAX, LIST_BETS_MESSAGES.q).optional(),
   })
   .refine(inOrder, { message: INSIGHT_MESSAGES.order });
 export type ExportBetsQuery = z.infer<typeof exportBetsQuerySchema>;

@@ -200,10 +200,10 @@ export function BetsPage() {
         <div className="md:hidden">
           <SortControl sort={sort} onSort={onSort} />
         </div>
-        {/* The export takes the page's status, member and days; importing is for admins. */}
+        {/* The export takes the page's filters and search (in date order); importing is for admins. */}
         <div className="flex gap-2 sm:ml-auto">
           <ExportCsvLink
-            href={betsCsvUrl({ status: filter, memberId, from: shownDays.from, to: shownDays.to })}
+            href={betsCsvUrl({ ...serverFilter, status: filter })}
             className="flex-1 sm:flex-none"
           />
           {actorRole === 'admin' ? (

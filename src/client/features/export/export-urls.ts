@@ -12,6 +12,8 @@ export interface BetsCsvFilters {
   /** Days, YYYY-MM-DD, inclusive, in the syndicate's time zone. */
   from?: string | undefined;
   to?: string | undefined;
+  /** The page's search (horse, jockey, race, venue). */
+  q?: string | undefined;
 }
 
 /** GET /api/export/bets.csv with the page's filters; the ones not set are left out. */
@@ -21,6 +23,8 @@ export function betsCsvUrl(filters: BetsCsvFilters = {}): string {
   if (filters.memberId !== undefined) params.set('memberId', String(filters.memberId));
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
+  const q = filters.q?.trim();
+  if (q) params.set('q', q);
   const query = params.toString();
   return query ? `/api/export/bets.csv?${query}` : '/api/export/bets.csv';
 }

@@ -14,6 +14,7 @@ import { TOP_PERFORMERS_MAX, winRate } from '../../../shared/stats';
 import type { Db } from '../../db/client';
 import { csvLine, fileSlug, textCell } from '../../lib/csv';
 import { notFound } from '../../lib/http-error';
+import { searchPattern } from '../bets/list-json';
 import { getTopPerformers } from '../stats/service';
 
 /** Bets per page read from PostgreSQL while streaming. */
@@ -46,7 +47,8 @@ interface BetCsvRow {
   place_divisor: number | null;
 }
 
-// $1 syndicate, $2 from, $3 to (days), $4 member, $5 status, $6/$7 the keyset cursor (date, id), $8 page.
+// $1 syndicate, $2 from, $3 to (days), $4 member, $5 status, $6/$7 the keyset cursor (date, id), $8 page,
+// $9 the search as GET /api/bets?q= matches it (list-json.ts searchPattern; null: no search).
 const BETS_PAGE = {
   name: 'export_bets_page',
   text: `
@@ -65,6 +67,7 @@ const BETS_PAGE = {
        and ($4::int is null or b.member_id = $4)
        and ($5::bet_status is null or b.status = $5::bet_status)
        and ($6::timestamptz is null or (b.date, b.id) > ($6::timestamptz, $7::int))
+       and ($9::text is null or b.search like '%' || search_normalise($9::text) || '%')
      order by b.date, b.id
      limit $8`,
 };
@@ -111,6 +114,7 @@ export async function betsCsv(
   q: ExportBetsQuery,
 ): Promise<AsyncGenerator<string>> {
   await assertMember(db, syndicateId, q.memberId);
+  const search = searchPattern(q.q);
   async function* chunks() {
     yield header(BET_CSV_COLUMNS);
     let cursor: [string, number] | [null, null] = [null, null];
@@ -125,6 +129,7 @@ export async function betsCsv(
           q.status ?? null,
           ...cursor,
           PAGE,
+          search,
         ],
       });
       if (rows.length === 0) return;

@@ -134,6 +134,18 @@ describe('GET /api/export/*.csv', () => {
     ).toBe(true);
     const april = await c.member.get('/api/export/bets.csv?from=2030-04-02&to=2030-04-05');
     expect(lines(april.body).map((l) => l.slice(0, 10))).toEqual(['date,time,', '2030-04-02', '2030-04-05']);
+    // The page's search too (horse, jockey, race, venue; case and accents ignored), with the others.
+    const rosehill = await c.member.get('/api/export/bets.csv?q=ROSÉHILL');
+    expect(lines(rosehill.body).map((l) => l.slice(0, 10))).toEqual([
+      'date,time,',
+      '2030-03-02',
+      '2030-03-09',
+      '2030-04-05',
+    ]);
+    const bowman = await c.member.get('/api/export/bets.csv?q=bowman&status=win');
+    expect(lines(bowman.body).slice(1)).toEqual([expect.stringContaining(',Winx,')]);
+    expect(lines((await c.member.get('/api/export/bets.csv?q=%25')).body)).toHaveLength(1); // % is literal
+    expect(await c.member.get(`/api/export/bets.csv?q=${'a'.repeat(101)}`)).toMatchObject({ statusCode: 400 });
   });
 
   it('exports members and rankings; another syndicate’s member filter is 404 and its files hold nothing of ours', async () => {
