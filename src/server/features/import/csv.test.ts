@@ -145,7 +145,9 @@ describe('GET /api/export/*.csv', () => {
     const bowman = await c.member.get('/api/export/bets.csv?q=bowman&status=win');
     expect(lines(bowman.body).slice(1)).toEqual([expect.stringContaining(',Winx,')]);
     expect(lines((await c.member.get('/api/export/bets.csv?q=%25')).body)).toHaveLength(1); // % is literal
-    expect(await c.member.get(`/api/export/bets.csv?q=${'a'.repeat(101)}`)).toMatchObject({ statusCode: 400 });
+    expect(await c.member.get(`/api/export/bets.csv?q=${'a'.repeat(101)}`)).toMatchObject({
+      statusCode: 400,
+    });
   });
 
   it('exports members and rankings; another syndicate’s member filter is 404 and its files hold nothing of ours', async () => {
