@@ -32,3 +32,10 @@ export interface BetSort {
 export const DEFAULT_BET_SORT: BetSort = { column: 'date', direction: 'desc' };
 /** A sort as the `sort` parameter writes it: `-date`, `horse`. */
 export const betSortParam = (s: BetSort): string => `${s.direction === 'desc' ? '-' : ''}${s.column}`;
+export const isBetSortColumn = (v: string): v is BetSortColumn =>
+  (BET_SORT_COLUMNS as readonly string[]).includes(v);
+/** The `sort` parameter read back (`-amount` → amount, descending); null when it names no column. */
+export function parseBetSort(value: string): BetSort | null {
+  const column = value.startsWith('-') ? value.slice(1) : value;
+  return isBetSortColumn(column) ? { column, direction: value.startsWith('-') ? 'desc' : 'asc' } : null;
+}

@@ -8,10 +8,10 @@ import {
   BET_TYPES,
   BETS_SEARCH_MAX,
   type BetSort,
-  type BetSortColumn,
   type BetStatus,
   CREATE_STATUSES,
   ODDS_TYPES,
+  parseBetSort,
   SETTLE_STATUSES,
 } from './bet-status';
 import { dateInputSchema } from './date-schemas';
@@ -302,7 +302,6 @@ export type Bet = z.infer<typeof betSchema>;
 export const BETS_LIST_CAP = 2000;
 /** Largest page GET /api/bets answers with `limit` (without `limit` it answers every bet). */
 export const BETS_PAGE_MAX = 200;
-const isSortColumn = (v: string): v is BetSortColumn => (BET_SORT_COLUMNS as readonly string[]).includes(v);
 
 export const LIST_BETS_MESSAGES = {
   limit: `Limit must be between 1 and ${BETS_PAGE_MAX}`,
@@ -350,8 +349,8 @@ export const listBetsQuerySchema = z
     sort: z
       .string({ error: LIST_BETS_MESSAGES.sort })
       .transform((v, ctx): BetSort => {
-        const column = v.startsWith('-') ? v.slice(1) : v;
-        if (isSortColumn(column)) return { column, direction: v.startsWith('-') ? 'desc' : 'asc' };
+        const sort = parseBetSort(v);
+        if (sort) return sort;
         ctx.addIssue({ code: 'custom', message: LIST_BETS_MESSAGES.sort });
         return z.NEVER;
       })

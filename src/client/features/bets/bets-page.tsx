@@ -21,13 +21,12 @@ import {
   type DayRange,
   DayRangeInputs,
   MemberFilterSelect,
-  rangeBackwards,
   StatusFilterSelect,
 } from './components/bets-toolbar';
 import { SortControl } from './components/sort-control';
 import { betLines } from './lib/bet-lines';
 import { betRows, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
-import { betsFilterOf, betsViewFromSearch, betsViewSearch } from './lib/bets-view';
+import { betsFilterOf, betsViewFromSearch, betsViewSearch, rangeBackwards } from './lib/bets-view';
 import { useBetActor } from './lib/use-bet-actor';
 import { useDeleteBetState, useEditBetState, useSettleBets } from './lib/use-bet-changes';
 import { useDebouncedValue } from './lib/use-debounced-value';

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { membersQueryOptions } from '@/features/members/api/get-members';
 import type { StatusFilter } from '../lib/bet-rows';
+import { rangeBackwards } from '../lib/bets-view';
 
 const OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Statuses' },
@@ -81,9 +82,6 @@ export interface DayRange {
   from?: DayKey | undefined;
   to?: DayKey | undefined;
 }
-
-/** True when both days are set and the end is before the start (the server would refuse it). */
-export const rangeBackwards = (r: DayRange) => !!r.from && !!r.to && r.from > r.to;
 
 /** From and To days (inclusive, the syndicate's days); either may be left empty. */
 export function DayRangeInputs({

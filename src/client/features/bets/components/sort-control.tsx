@@ -1,3 +1,4 @@
+import { isBetSortColumn } from '@shared/bet-status';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -13,8 +14,6 @@ const LABELS: Record<SortColumn, string> = {
   status: 'Status',
 };
 
-const isColumn = (v: string): v is SortColumn => (SORT_COLUMNS as readonly string[]).includes(v);
-
 /**
  * Small screens have cards, not column headers: pick the sort column (a new column starts
  * ascending) and flip the direction with the arrow button.
@@ -23,7 +22,7 @@ export function SortControl({ sort, onSort }: { sort: SortState; onSort: (column
   const ascending = sort.direction === 'asc';
   return (
     <div className="flex items-center gap-2">
-      <Select value={sort.column} onValueChange={(v) => isColumn(v) && onSort(v)}>
+      <Select value={sort.column} onValueChange={(v) => isBetSortColumn(v) && onSort(v)}>
         <SelectTrigger aria-label="Sort by" className="flex-1">
           <SelectValue />
         </SelectTrigger>

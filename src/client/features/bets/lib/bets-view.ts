@@ -2,14 +2,13 @@
 // reload, the back button or a shared link opens the same list: /bets?status=win&member=7&from=…
 // &to=…&q=winx&sort=-amount. Values the page would not offer are ignored, not errors.
 import {
-  BET_SORT_COLUMNS,
   BET_STATUSES,
   BETS_SEARCH_MAX,
   type BetSort,
-  type BetSortColumn,
   type BetStatus,
   betSortParam,
   DEFAULT_BET_SORT,
+  parseBetSort,
 } from '@shared/bet-status';
 import type { BetsFilter } from '../api/get-bets';
 import type { StatusFilter } from './bet-rows';
@@ -28,14 +27,6 @@ export const DEFAULT_VIEW: BetsView = { status: 'all', q: '', sort: DEFAULT_BET_
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isStatus = (v: string): v is BetStatus => (BET_STATUSES as readonly string[]).includes(v);
-const isColumn = (v: string): v is BetSortColumn => (BET_SORT_COLUMNS as readonly string[]).includes(v);
-
-function sortOf(value: string | null): BetSort {
-  if (!value) return DEFAULT_BET_SORT;
-  const column = value.startsWith('-') ? value.slice(1) : value;
-  return isColumn(column) ? { column, direction: value.startsWith('-') ? 'desc' : 'asc' } : DEFAULT_BET_SORT;
-}
-
 /** The view an address's query string (`?status=win…`, with or without the `?`) asks for. */
 export function betsViewFromSearch(search: string): BetsView {
   const p = new URLSearchParams(search);
@@ -53,7 +44,7 @@ export function betsViewFromSearch(search: string): BetsView {
     from: day('from'),
     to: day('to'),
     q: (p.get('q') ?? '').slice(0, BETS_SEARCH_MAX),
-    sort: sortOf(p.get('sort')),
+    sort: parseBetSort(p.get('sort') ?? '') ?? DEFAULT_BET_SORT,
   };
 }
 
@@ -71,9 +62,13 @@ export function betsViewSearch(view: BetsView): string {
   return p.toString();
 }
 
+/** True when both days are set and the end is before the start (the server would refuse it). */
+export const rangeBackwards = (r: { from?: string | undefined; to?: string | undefined }) =>
+  !!r.from && !!r.to && r.from > r.to;
+
 /** What the server is asked for a view (a backwards range is left out: the server refuses it). */
 export function betsFilterOf(view: BetsView): BetsFilter {
-  const backwards = !!view.from && !!view.to && view.from > view.to;
+  const backwards = rangeBackwards(view);
   return {
     status: view.status === 'all' ? undefined : view.status,
     memberId: view.memberId,
