@@ -36,6 +36,7 @@ function startInstance(instancePort: number): ChildProcess {
     stdio: 'inherit',
     env: {
       ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'production', // as npm start runs it (scripts/start.mjs)
       PORT: String(instancePort),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${instancePort}`,

@@ -12,4 +12,7 @@ if (current !== sourceHash(root) || !fs.existsSync(path.join(root, 'dist/server/
   const { build } = await import('./build.mjs');
   await build();
 }
+// React renders the bets page's first paint on the server (src/server/first-paint.ts): its
+// production build, unless told otherwise (it is several times faster than the development one).
+process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(path.join(root, 'dist/server/main.js')).href);

@@ -3,6 +3,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { persistOptions } from '@/lib/persist';
 import { queryClient } from '@/lib/query-client';
 import { useClientDataGeneration } from '@/lib/reset-client-data';
+import { adoptFirstPaint } from './first-paint';
 import { OfflineBanner } from './offline-banner';
 import { AppRouter } from './router';
 import { startEarly } from './start-early';
@@ -10,7 +11,9 @@ import { UpdatePrompt } from './update-prompt';
 
 const persist = persistOptions(queryClient);
 const startedAt = Date.now();
-// Before the persisted copy is restored (the provider holds its queries until then).
+// The answers a page the server drew came with (first-paint.ts), then the first reads, before
+// the persisted copy is restored (the provider holds its queries until then).
+adoptFirstPaint(queryClient);
 startEarly(queryClient, window.location.pathname);
 
 /**

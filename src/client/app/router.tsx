@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -6,6 +6,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { LandingPage } from '@/features/auth/landing-page';
 import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
 import { NEW_SYNDICATE_PATH } from '@/features/syndicates/new-syndicate-path';
+import { releaseFirstPaint } from '@/lib/first-paint';
 import { rememberJoinLink } from '@/lib/post-login-redirect';
 import { preloadPage, SyndicateRoutes } from './routes';
 
@@ -42,6 +43,16 @@ export function AppRouter() {
       rememberJoinLink(`${location}${search ? `?${search}` : ''}`);
     }
   }, [userQuery.isPending, userQuery.isSignedIn, isJoinPath, isClaimPath, location, search]);
+
+  // The server's picture of /bets (first-paint.ts) stays while the bets page is on its way, and
+  // goes at once when something else will show.
+  const betsNext =
+    location === '/bets' &&
+    (userQuery.isPending ||
+      (userQuery.isSignedIn && (syndicatesQuery.isPending || (syndicatesQuery.data?.length ?? 0) > 0)));
+  useLayoutEffect(() => {
+    if (!betsNext) releaseFirstPaint();
+  }, [betsNext]);
 
   if (userQuery.isPending) return <FullScreenSpinner />;
   if (!userQuery.isSignedIn) {

@@ -13,7 +13,8 @@ import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Changes a build makes to data shapes must not meet an older build's cache. */
-export const PERSIST_BUSTER: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
+// undefined env: the server's first paint (features/bets/first-paint.tsx)
+export const PERSIST_BUSTER: string = import.meta.env?.VITE_BUILD_ID ?? 'dev';
 
 /**
  * Not kept on the device: the calendar feed answer carries a private subscription URL (a read

@@ -1,29 +1,32 @@
 import type { Bet } from '@shared/bet';
 import { betRights } from '@shared/bet-rights';
-import { Plus, Search, Upload } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { BETS_FIRST_ROWS_MARK } from '@shared/first-paint';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { type BetsFilter, useBetPages } from '@/features/bets/api/get-bets';
 import { useDialogState } from '@/features/calendar/use-dialog-state';
-import { ExportCsvLink } from '@/features/export/export-csv-link';
 import { betsCsvUrl } from '@/features/export/export-urls';
 import { useRaceDialog } from '@/features/races/lib/use-race-dialog';
+import { releaseFirstPaint } from '@/lib/first-paint';
 import type { BetHandlers } from './components/bet-actions';
 import { BetCardList } from './components/bet-cards';
+import { BetsPageTop } from './components/bets-page-top';
 import { BetsTable } from './components/bets-table';
-import {
-  type DayRange,
-  DayRangeInputs,
-  MemberFilterSelect,
-  StatusFilterSelect,
-} from './components/bets-toolbar';
-import { SortControl } from './components/sort-control';
+import type { DayRange } from './components/bets-toolbar';
 import { betLines } from './lib/bet-lines';
 import { betRows, nextSort, type SortColumn, type StatusFilter } from './lib/bet-rows';
 import { betsFilterOf, betsViewFromSearch, betsViewSearch, rangeBackwards } from './lib/bets-view';
@@ -60,8 +63,11 @@ function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) 
 /** The search waits this long after the last keystroke before asking the server, in ms. */
 const SEARCH_DEBOUNCE_MS = 250;
 
-/** A user-timing mark when the first rows are on screen (the bench reads it: bench/lib/frontend.ts). */
-export const FIRST_ROWS_MARK = 'bets-first-rows';
+/**
+ * A user-timing mark when the first rows are on screen (the bench reads it: bench/lib/frontend.ts).
+ * When the server drew them (app/first-paint-render.tsx), it set the mark then.
+ */
+export const FIRST_ROWS_MARK = BETS_FIRST_ROWS_MARK;
 
 /**
  * /bets: the bets, 50 at a time as the user scrolls, in a virtualised table (cards on small
@@ -126,6 +132,10 @@ export function BetsPage() {
   const lines = useMemo(() => (wide ? betLines(rows, expanded) : []), [wide, rows, expanded]);
   const complete = !hasNextPage;
   const shown = rows.length > 0;
+  // The server's picture of this page, if it drew one, goes as this render reaches the screen.
+  useLayoutEffect(() => {
+    if (!isPending) releaseFirstPaint();
+  }, [isPending]);
   useEffect(() => {
     if (!shown || performance.getEntriesByName(FIRST_ROWS_MARK).length > 0) return;
     performance.mark(FIRST_ROWS_MARK);
@@ -168,51 +178,22 @@ export function BetsPage() {
 
   return (
     <div className="grid gap-6 pb-16 md:pb-0">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">Bets</h1>
-        <Button onClick={() => setAddOpen(true)}>
-          <Plus aria-hidden="true" />
-          Add Bet
-        </Button>
-      </div>
-      <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
-        <div className="relative sm:w-72">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search bets"
-            placeholder="Horse, race, venue or jockey"
-            className="pl-9"
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-3 sm:flex">
-          <StatusFilterSelect value={filter} onChange={setFilter} />
-          <MemberFilterSelect value={memberId} onChange={setMemberId} />
-        </div>
-        <DayRangeInputs value={range} onChange={setRange} />
-        <div className="md:hidden">
-          <SortControl sort={sort} onSort={onSort} />
-        </div>
-        {/* The export takes the page's filters and search (in date order); importing is for admins. */}
-        <div className="flex gap-2 sm:ml-auto">
-          <ExportCsvLink
-            href={betsCsvUrl({ ...serverFilter, status: filter })}
-            className="flex-1 sm:flex-none"
-          />
-          {actorRole === 'admin' ? (
-            <Button variant="outline" className="flex-1 sm:flex-none" onClick={importDialog.show}>
-              <Upload aria-hidden="true" />
-              Import CSV
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <BetsPageTop
+        search={search}
+        onSearch={setSearch}
+        filter={filter}
+        onFilter={setFilter}
+        memberId={memberId}
+        onMemberId={setMemberId}
+        range={range}
+        onRange={setRange}
+        sort={sort}
+        onSort={onSort}
+        exportHref={betsCsvUrl({ ...serverFilter, status: filter })}
+        canImport={actorRole === 'admin'}
+        onAdd={() => setAddOpen(true)}
+        onImport={importDialog.show}
+      />
       {isPending ? (
         <Spinner label="Loading bets..." />
       ) : isError && !bets ? (

@@ -67,20 +67,35 @@ export function BetCardList({
             aria-posinset={item.index + 1}
             aria-setsize={complete ? rows.length : -1}
           >
-            {row.kind === 'single' ? (
-              <MemoSingleCard bet={row.bet} handlers={handlers} />
-            ) : (
-              <MemoGroupCard
-                group={row}
-                handlers={handlers}
-                expanded={expanded.has(row.betGroupId)}
-                onToggleGroup={onToggleGroup}
-              />
-            )}
+            <BetCard row={row} handlers={handlers} expanded={expanded} onToggleGroup={onToggleGroup} />
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** One bet, or a group of bets, as a card (also the server's first paint of /bets: first-paint.tsx). */
+export function BetCard({
+  row,
+  handlers,
+  expanded,
+  onToggleGroup,
+}: {
+  row: BetRow<Bet>;
+  handlers: BetHandlers;
+  expanded: ReadonlySet<string>;
+  onToggleGroup: (betGroupId: string) => void;
+}) {
+  return row.kind === 'single' ? (
+    <MemoSingleCard bet={row.bet} handlers={handlers} />
+  ) : (
+    <MemoGroupCard
+      group={row}
+      handlers={handlers}
+      expanded={expanded.has(row.betGroupId)}
+      onToggleGroup={onToggleGroup}
+    />
   );
 }
 

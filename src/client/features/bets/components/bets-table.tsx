@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { memo, useCallback } from 'react';
+import { type ComponentProps, memo, type ReactNode, type Ref, useCallback } from 'react';
 import { Table, TBody, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import type { BetLine } from '../lib/bet-lines';
@@ -94,9 +94,53 @@ export function BetsTable({
     onNearEnd,
   });
   return (
+    <BetsTableFrame complete={complete} count={lines.length} sort={sort} onSort={onSort} tbodyRef={anchor}>
+      {before > 0 ? <Spacer height={before} /> : null}
+      {items.map((item) => {
+        const line = lines[item.index];
+        if (!line) return null;
+        return (
+          <BetLineRow
+            key={line.key}
+            line={line}
+            handlers={handlers}
+            expanded={expanded}
+            onToggleGroup={onToggleGroup}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            aria-rowindex={item.index + 2}
+          />
+        );
+      })}
+      {after > 0 ? <Spacer height={after} /> : null}
+    </BetsTableFrame>
+  );
+}
+
+/**
+ * The table around the rows: fixed columns and the sorting headers. Its body is `tbodyRef`'s
+ * (the virtualised list measures from it). Also the server's first paint of /bets (first-paint.tsx).
+ */
+export function BetsTableFrame({
+  complete,
+  count,
+  sort,
+  onSort,
+  tbodyRef,
+  children,
+}: {
+  complete: boolean;
+  /** The lines loaded so far. */
+  count: number;
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+  tbodyRef?: Ref<HTMLTableSectionElement>;
+  children: ReactNode;
+}) {
+  return (
     <Table
       aria-label="Bets"
-      aria-rowcount={complete ? lines.length + 1 : -1}
+      aria-rowcount={complete ? count + 1 : -1}
       className="min-w-[66rem] table-fixed [&_td]:px-2 [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4"
     >
       <colgroup>
@@ -117,36 +161,37 @@ export function BetsTable({
           <Th className={ACTIONS_CELL}>Actions</Th>
         </Tr>
       </THead>
-      <TBody ref={anchor}>
-        {before > 0 ? <Spacer height={before} /> : null}
-        {items.map((item) => {
-          const line = lines[item.index];
-          if (!line) return null;
-          const row = {
-            ref: virtualizer.measureElement,
-            'data-index': item.index,
-            'aria-rowindex': item.index + 2,
-          };
-          if (line.kind === 'single')
-            return <MemoSingleRow key={line.key} bet={line.bet} handlers={handlers} {...row} />;
-          if (line.kind === 'group')
-            return (
-              <MemoGroupRow
-                key={line.key}
-                group={line.group}
-                handlers={handlers}
-                expanded={expanded.has(line.group.betGroupId)}
-                onToggleGroup={onToggleGroup}
-                {...row}
-              />
-            );
-          const what = groupView(line.group.bets, line.group.status, handlers)?.what ?? line.bet.horseName;
-          return <MemoPartRow key={line.key} bet={line.bet} what={what} handlers={handlers} {...row} />;
-        })}
-        {after > 0 ? <Spacer height={after} /> : null}
-      </TBody>
+      <TBody ref={tbodyRef}>{children}</TBody>
     </Table>
   );
+}
+
+/** One line of the table: a bet, a group, or a group's part. */
+export function BetLineRow({
+  line,
+  handlers,
+  expanded,
+  onToggleGroup,
+  ...row
+}: {
+  line: BetLine;
+  handlers: BetHandlers;
+  expanded: ReadonlySet<string>;
+  onToggleGroup: (betGroupId: string) => void;
+} & Omit<ComponentProps<'tr'>, 'children'>) {
+  if (line.kind === 'single') return <MemoSingleRow bet={line.bet} handlers={handlers} {...row} />;
+  if (line.kind === 'group')
+    return (
+      <MemoGroupRow
+        group={line.group}
+        handlers={handlers}
+        expanded={expanded.has(line.group.betGroupId)}
+        onToggleGroup={onToggleGroup}
+        {...row}
+      />
+    );
+  const what = groupView(line.group.bets, line.group.status, handlers)?.what ?? line.bet.horseName;
+  return <MemoPartRow bet={line.bet} what={what} handlers={handlers} {...row} />;
 }
 
 /** Stands in for the rows that are not rendered; hidden from assistive technology. */

@@ -29,7 +29,8 @@ export function StatusFilterSelect({
   return (
     <Select value={value} onValueChange={(v) => isFilter(v) && onChange(v)}>
       <SelectTrigger aria-label="Filter by status" className="w-full sm:w-44">
-        <SelectValue />
+        {/* Named here, not by the chosen item: the server's first paint has no items to ask. */}
+        <SelectValue>{OPTIONS.find((o) => o.value === value)?.label}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         {OPTIONS.map((o) => (
@@ -64,7 +65,9 @@ export function MemberFilterSelect({
       onOpenChange={(open) => open && setOpened(true)}
     >
       <SelectTrigger aria-label="Filter by member" className="w-full sm:w-44">
-        <SelectValue />
+        <SelectValue>
+          {value === undefined ? 'All Members' : members.data?.find((m) => m.id === value)?.name}
+        </SelectValue>
       </SelectTrigger>
       <SelectContent>
         <SelectItem value={ALL}>All Members</SelectItem>

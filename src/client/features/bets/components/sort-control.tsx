@@ -24,7 +24,8 @@ export function SortControl({ sort, onSort }: { sort: SortState; onSort: (column
     <div className="flex items-center gap-2">
       <Select value={sort.column} onValueChange={(v) => isBetSortColumn(v) && onSort(v)}>
         <SelectTrigger aria-label="Sort by" className="flex-1">
-          <SelectValue />
+          {/* Named here, not by the chosen item: the server's first paint has no items to ask. */}
+          <SelectValue>Sort by {LABELS[sort.column]}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           {SORT_COLUMNS.map((c) => (

@@ -1,0 +1,166 @@
+// Signed in, /bets is answered with the page drawn from its first reads (issue 17 §4): the
+// caller's own syndicate only, user text escaped, the answers beside it, the plain shell otherwise.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from './app';
+import { connect, type Database } from './db/client';
+import { readEnv } from './env';
+import { type Client, signUp, signUpWithSyndicate, TEST_ORIGIN } from './test/harness';
+
+let app: FastifyInstance;
+let database: Database;
+let dir: string;
+const CSS = 'body{color:rgb(1,2,3)}';
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-first-paint-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc.css'), CSS);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>shell</title>' +
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  database = connect(inject('databaseUrl'), { max: 4 });
+  app = await buildApp({
+    env: readEnv({ PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', RACING_API_URL: 'http://127.0.0.1:9' }),
+    db: database.db,
+    sessionSecret: 'first-paint-test-secret-first-paint-00',
+    clientDir: dir,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The page as a signed-in browser asks for it: the session and the hint cookie. */
+const openPage = (client: Client, url = '/bets', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156') =>
+  app.inject({
+    url,
+    remoteAddress: client.ip,
+    headers: {
+      cookie: `sid=${client.cookie}; rs_signed_in=2`,
+      'accept-encoding': 'identity',
+      'user-agent': userAgent,
+    },
+  });
+
+async function placeBet(client: Client, horseName: string) {
+  const me = (await client.get('/api/members/me')).json<{ id: number }>();
+  const res = await client.post('/api/bets', {
+    memberId: me.id,
+    horseName,
+    status: 'pending',
+    date: '2030-03-22T05:00:00.000Z',
+    betType: 'win',
+    odds: 3.5,
+    amount: 20,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** The answers sent beside the picture. */
+function dataOf(body: string) {
+  const m = /<script type="application\/json" id="first-paint-data">(.*?)<\/script>/s.exec(body);
+  if (!m?.[1]) throw new Error('no first-paint data');
+  return JSON.parse(m[1]) as {
+    betsUrl: string;
+    page: { bets: { horseName: string }[]; next: string | null };
+  };
+}
+
+describe('the first paint of /bets', () => {
+  it('draws the first rows of the caller’s syndicate, with the answers, its style inline and its script allowed', async () => {
+    const { client } = await signUpWithSyndicate(app, 'Paula Painter');
+    await placeBet(client, 'Winx');
+    await placeBet(client, 'Black Caviar');
+    const res = await openPage(client);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const body = res.body;
+    expect(body).toContain('<div id="first-paint" aria-hidden="true" inert>');
+    expect(body.indexOf('id="first-paint"')).toBeLessThan(body.indexOf('<div id="root"></div>'));
+    expect(body).toContain('Winx');
+    expect(body).toContain('Black Caviar');
+    expect(body).toContain('Paula Painter');
+    expect(body).not.toContain('data-testid');
+    // The style sheet inline (no round trip before the picture shows), the link gone.
+    expect(body).toContain(`<style>${CSS}</style>`);
+    expect(body).not.toContain('index-abc.css');
+    // The one inline script is allowed by its hash, and no other.
+    const scripts = [...body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1] ?? '');
+    expect(scripts).toHaveLength(1);
+    const hash = crypto
+      .createHash('sha256')
+      .update(scripts[0] ?? '')
+      .digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(scripts[0]).toContain('bets-first-rows');
+    const data = dataOf(body);
+    expect(data.betsUrl).toBe('/api/bets?limit=50');
+    expect(data.page.bets.map((b) => b.horseName).sort()).toEqual(['Black Caviar', 'Winx']);
+    expect(data.page.next).toBeNull();
+    // One list: the table for a desktop's browser, cards for a phone's.
+    expect(body).toContain('<table');
+    expect(body).not.toContain('<article');
+    const phone = (
+      await openPage(client, '/bets', 'Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari/537.36')
+    ).body;
+    expect(phone).toContain('<article');
+    expect(phone).not.toContain('<table');
+    expect(phone).toContain('Winx');
+  });
+
+  it('draws the view the address asks for', async () => {
+    const { client } = await signUpWithSyndicate(app);
+    await placeBet(client, 'Pending Pete');
+    await placeBet(client, 'Winning Wendy');
+    const body = (await openPage(client, '/bets?q=wendy&sort=horse')).body;
+    expect(body).toContain('Winning Wendy');
+    expect(body).not.toContain('Pending Pete');
+    expect(dataOf(body).betsUrl).toBe('/api/bets?limit=50&q=wendy&sort=horse');
+  });
+
+  it('escapes what members typed: a horse named like markup stays text, in the picture and in the answers', async () => {
+    const { client } = await signUpWithSyndicate(app);
+    const evil = '</script><img src=x onerror=alert(1)><!--';
+    await placeBet(client, evil);
+    const body = (await openPage(client)).body;
+    expect(body).not.toContain('<img src=x');
+    expect(body).not.toContain('</script><img');
+    expect(body).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&lt;!--');
+    expect(dataOf(body).page.bets[0]?.horseName).toBe(evil);
+  });
+
+  it('never shows another syndicate’s bets', async () => {
+    const a = await signUpWithSyndicate(app);
+    await placeBet(a.client, 'Only In A');
+    const b = await signUpWithSyndicate(app);
+    await placeBet(b.client, 'Only In B');
+    const body = (await openPage(b.client)).body;
+    expect(body).toContain('Only In B');
+    expect(body).not.toContain('Only In A');
+  });
+
+  it('sends the plain shell when there is nothing to draw: signed out, no syndicate, no bets', async () => {
+    const plain = (body: string) => {
+      expect(body).toContain('<div id="root"></div>');
+      expect(body).not.toContain('first-paint');
+    };
+    // A stale hint with no session, and a forged session.
+    plain((await app.inject({ url: '/bets', headers: { cookie: 'rs_signed_in=2' } })).body);
+    plain((await app.inject({ url: '/bets', headers: { cookie: 'sid=forged; rs_signed_in=2' } })).body);
+    // Signed in with no syndicate yet.
+    plain((await openPage(await signUp(app))).body);
+    // A syndicate with no bets.
+    plain((await openPage((await signUpWithSyndicate(app)).client)).body);
+  });
+});
