@@ -195,21 +195,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Signed in (the hint cookie), a page's address gets the shell that names its files.
       const path = req.url.split('?')[0] ?? '';
       const signedIn = Boolean(req.cookies[SIGNED_IN_HINT]);
-      let page = signedIn ? shells.get(path) : undefined;
+      const page = signedIn ? shells.get(path) : undefined;
       // Signed in, /bets comes drawn: its first rows without waiting for its code (first-paint.ts).
-      if (signedIn && path === '/bets' && req.method === 'GET') {
-        page =
-          (await betsFirstPaint(app, req, betsShell).catch((err: unknown) => {
-            req.log.warn({ err }, 'first paint of /bets failed; the plain shell is sent');
-            return null;
-          })) ?? page;
-      }
+      const drawn =
+        signedIn && path === '/bets' && req.method === 'GET'
+          ? await betsFirstPaint(app, req, betsShell).catch((err: unknown) => {
+              req.log.warn({ err }, 'first paint of /bets failed; the plain shell is sent');
+              return null;
+            })
+          : null;
       return reply
         .code(200)
         .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
+        // A drawn page holds the syndicate's bets: this browser's alone to keep.
+        .header('Cache-Control', drawn ? 'private, no-cache' : 'no-cache')
         .header('Vary', 'Cookie')
-        .send(page ?? indexHtml);
+        .send(drawn ?? page ?? indexHtml);
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found' }));
