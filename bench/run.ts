@@ -415,11 +415,17 @@ async function main() {
       const FIRST_ROWS_MS = 1500;
       console.log(`\n${W}`);
       try {
-        const lh = await betsPageLighthouse(root, origin, tenant.cookie);
+        // Three runs, the median reported (the first after a start meets a cold server).
+        const runs: Awaited<ReturnType<typeof betsPageLighthouse>>[] = [];
+        for (let i = 0; i < 3; i++) runs.push(await betsPageLighthouse(root, origin, tenant.cookie));
+        const at = (r: (typeof runs)[number]) => r.firstRowsMs ?? Number.POSITIVE_INFINITY;
+        const sorted = [...runs].sort((a, b) => at(a) - at(b));
+        const lh = sorted[1] ?? runs[0]!;
+        const each = runs.map((r) => (r.firstRowsMs === null ? 'never' : ms(r.firstRowsMs))).join(', ');
         report.add(
           W,
           "First rows on screen (the page's user-timing mark)",
-          `${lh.firstRowsMs === null ? 'never' : ms(lh.firstRowsMs)} (performance ${lh.performance}; ${lh.metrics})`,
+          `${lh.firstRowsMs === null ? 'never' : ms(lh.firstRowsMs)} (median of ${each}; performance ${lh.performance}; ${lh.metrics})`,
           `≤ ${FIRST_ROWS_MS / 1000} s`,
           lh.firstRowsMs !== null && lh.firstRowsMs <= FIRST_ROWS_MS,
         );

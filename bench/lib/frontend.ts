@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags';
+import { BETS_FIRST_ROWS_MARK } from '../../src/shared/first-paint';
 
 export interface BundleSizes {
   /** gzip bytes */
@@ -311,8 +312,6 @@ export async function lighthouseMedian(
 
 // ── The bets page at 100,000 bets (issue 17 §4) ──
 
-/** The user-timing mark the bets page sets once its first rows are on screen (bets-page.tsx). */
-export const BETS_FIRST_ROWS_MARK = 'bets-first-rows';
 
 export interface BetsPageLoad {
   /** When the first rows were on screen (the page's mark), ms from navigation; null if never. */
