@@ -15,10 +15,11 @@ import { nextLink } from '../client/lib/link-header';
 import { BETS_FIRST_ROWS_MARK } from '../shared/first-paint';
 
 /**
- * Sets the bets page's first-rows mark once the picture is on screen: a parser-inserted script
- * runs only after the style sheets before it have loaded, and the frame after it is painted.
+ * Sets the bets page's first-rows mark once the picture is on screen: at the next frame, after
+ * that frame's rendering (a task queued from the frame's callback runs once it is done). The
+ * page sets the same mark itself when there was no picture.
  */
-const MARK_SCRIPT = `requestAnimationFrame(function(){var m=${JSON.stringify(BETS_FIRST_ROWS_MARK)};performance.getEntriesByName(m).length||performance.mark(m)})`;
+const MARK_SCRIPT = `requestAnimationFrame(function(){setTimeout(function(){var m=${JSON.stringify(BETS_FIRST_ROWS_MARK)};performance.getEntriesByName(m).length||performance.mark(m)})})`;
 /** The script's hash for the Content-Security-Policy (no other inline script may run). */
 export const FIRST_PAINT_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(MARK_SCRIPT).digest('base64')}'`;
 
