@@ -312,7 +312,6 @@ export async function lighthouseMedian(
 
 // ── The bets page at 100,000 bets (issue 17 §4) ──
 
-
 export interface BetsPageLoad {
   /** When the first rows were on screen (the page's mark), ms from navigation; null if never. */
   firstRowsMs: number | null;

@@ -204,13 +204,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               return null;
             })
           : null;
-      return reply
-        .code(200)
-        .type('text/html; charset=utf-8')
-        // A drawn page holds the syndicate's bets: this browser's alone to keep.
-        .header('Cache-Control', drawn ? 'private, no-cache' : 'no-cache')
-        .header('Vary', 'Cookie')
-        .send(drawn ?? page ?? indexHtml);
+      return (
+        reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          // A drawn page holds the syndicate's bets: this browser's alone to keep.
+          .header('Cache-Control', drawn ? 'private, no-cache' : 'no-cache')
+          .header('Vary', 'Cookie')
+          .send(drawn ?? page ?? indexHtml)
+      );
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found' }));
