@@ -208,8 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply
           .code(200)
           .type('text/html; charset=utf-8')
-          // A drawn page holds the syndicate's bets: this browser's alone to keep.
-          .header('Cache-Control', drawn ? 'private, no-cache' : 'no-cache')
+          // A drawn page holds the syndicate's bets, and is drawn afresh each time: never kept.
+          .header('Cache-Control', drawn ? 'private, no-store' : 'no-cache')
           .header('Vary', 'Cookie')
           .send(drawn ?? page ?? indexHtml)
       );

@@ -85,7 +85,7 @@ describe('the first paint of /bets', () => {
     const res = await openPage(client);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.body;
     expect(body).toContain('<div id="first-paint" aria-hidden="true" inert>');
     expect(body.indexOf('id="first-paint"')).toBeLessThan(body.indexOf('<div id="root"></div>'));
