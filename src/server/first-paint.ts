@@ -8,8 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type FirstPaintData, firstBetsPageUrl } from '../client/app/first-paint';
-import { renderBetsFirstPaint } from '../client/app/first-paint-render';
+import type { FirstPaintData } from '../client/app/first-paint';
 import { FIRST_PAINT_DATA_ID, FIRST_PAINT_ID } from '../client/lib/first-paint';
 import { nextLink } from '../client/lib/link-header';
 import { BETS_FIRST_ROWS_MARK } from '../shared/first-paint';
@@ -59,6 +58,12 @@ export async function betsFirstPaint(
   req: FastifyRequest,
   shell: string,
 ): Promise<string | null> {
+  // Loaded on the first drawn page: React and the page's components stay out of a process that
+  // never draws one (API-only instances, the API tests).
+  const [{ firstBetsPageUrl }, { renderBetsFirstPaint }] = await Promise.all([
+    import('../client/app/first-paint'),
+    import('../client/app/first-paint-render'),
+  ]);
   const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
   const betsUrl = firstBetsPageUrl(query);
   const read = (url: string) =>
