@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { connect } from '../src/server/db/client';
 import { readEnv } from '../src/server/env';
+import { FIRST_PAINT_SCRIPT_HASH } from '../src/server/first-paint';
 import { figure } from './support/figures';
 import { root, type Server, startServer, waitHealthy } from './support/server';
 
@@ -26,13 +27,17 @@ async function ensureBuild(): Promise<string> {
   return 'rebuilt';
 }
 
-/** Directives every page and API answer must carry, with their exact values. */
+/**
+ * Directives every page and API answer must carry, with their exact values. Scripts: the app's
+ * own files, and one inline script known by its hash (the bets page's first-paint mark,
+ * src/server/first-paint.ts); nothing else inline.
+ */
 const REQUIRED: [directive: string, value: string][] = [
   ['object-src', "'none'"],
   ['base-uri', "'none'"],
   ['frame-ancestors', "'none'"],
   ['default-src', "'self'"],
-  ['script-src', "'self'"],
+  ['script-src', `'self' ${FIRST_PAINT_SCRIPT_HASH}`],
 ];
 
 function cspDirectives(header: unknown): Map<string, string> {
@@ -198,6 +203,21 @@ describe('headers', () => {
         ).toBe(201);
         await visit('/'); // onboarding
         expect(await api('/api/syndicates', { name: 'CSP Club' })).toBe(201);
+        // A bet, so /bets comes drawn by the server, with its one inline script.
+        const me = await page.evaluate(
+          async () => (await (await fetch('/api/members/me')).json()) as { id: number },
+        );
+        expect(
+          await api('/api/bets', {
+            memberId: me.id,
+            horseName: 'Csp Runner',
+            status: 'pending',
+            date: new Date().toISOString(),
+            betType: 'win',
+            odds: 3.5,
+            amount: 20,
+          }),
+        ).toBe(201);
         for (const url of [
           '/',
           '/members',
@@ -210,6 +230,10 @@ describe('headers', () => {
           '/no-such-page',
         ])
           await visit(url);
+        // /bets was drawn, and its inline script ran (the mark is its).
+        await page.goto('/bets');
+        expect(await page.locator('#first-paint-data').count()).toBe(0);
+        expect(await page.evaluate(() => performance.getEntriesByName('bets-first-rows').length)).toBe(1);
       } finally {
         await browser.close();
       }
