@@ -73,17 +73,14 @@ export async function betsFirstPaint(
       remoteAddress: req.ip,
       headers: { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' },
     });
-  const answers = await Promise.all(
-    ['/api/auth/user', '/api/syndicates', '/api/members/me', '/api/settings', betsUrl].map(read),
-  );
-  if (!answers.every((r) => r.statusCode === 200)) return null;
-  const [user, syndicates, member, settings, bets] = answers as [
-    (typeof answers)[number],
-    (typeof answers)[number],
-    (typeof answers)[number],
-    (typeof answers)[number],
-    (typeof answers)[number],
-  ];
+  const [user, syndicates, member, settings, bets] = await Promise.all([
+    read('/api/auth/user'),
+    read('/api/syndicates'),
+    read('/api/members/me'),
+    read('/api/settings'),
+    read(betsUrl),
+  ]);
+  if (![user, syndicates, member, settings, bets].every((r) => r.statusCode === 200)) return null;
   const data: FirstPaintData = {
     user: user.json(),
     syndicates: syndicates.json(),

@@ -22,7 +22,7 @@ import { SyndicateFormatProvider } from '@/lib/format';
 import { type FirstPaintData, seedFirstPaintData } from './first-paint';
 
 /** How many rows the first paint draws: more than a phone's or a desktop's first screen holds. */
-export const FIRST_PAINT_ROWS = 12;
+const FIRST_PAINT_ROWS = 12;
 /** Cards are taller: a phone's first screen holds two or three. */
 const FIRST_PAINT_CARDS = 5;
 
