@@ -79,7 +79,9 @@ const BUDGET = {
   /** bytes */
   appRss: 200 * 2 ** 20,
   dashboardJs: 150 * 1024,
+  /** Lighthouse performance: the landing page, and the signed-in dashboard (issue 17 §3 asks 95) */
   lhPerformance: 90,
+  lhDashboardPerformance: 95,
   lhAccessibility: 95,
   /** GET /api/bank's CPU per request (app + PostgreSQL) ÷ GET /api/stats/syndicate's, same syndicate and run */
   bankVsStats: 2,
@@ -534,9 +536,9 @@ async function main() {
     if (withLighthouse) {
       const L = 'Lighthouse 12 (mobile preset, simulated throttling, Debian Chromium, headless)';
       console.log(`\n${L}`);
-      for (const [label, cookie] of [
-        ['Landing page (signed out)', undefined],
-        ['Dashboard (signed in, 200 bets)', small.cookie],
+      for (const [label, cookie, performanceBudget] of [
+        ['Landing page (signed out)', undefined, BUDGET.lhPerformance],
+        ['Dashboard (signed in, 200 bets)', small.cookie, BUDGET.lhDashboardPerformance],
       ] as const) {
         try {
           const lh = await lighthouseMedian(root, `${origin}/`, cookie, LIGHTHOUSE_RUNS);
@@ -544,8 +546,8 @@ async function main() {
             L,
             `${label}: performance`,
             `${lh.performance} (median of ${lh.all.join(', ')}; ${lh.metrics})`,
-            `≥ ${BUDGET.lhPerformance}`,
-            lh.performance >= BUDGET.lhPerformance,
+            `≥ ${performanceBudget}`,
+            lh.performance >= performanceBudget,
           );
           report.add(
             L,
@@ -564,7 +566,7 @@ async function main() {
             L,
             `${label}`,
             `not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
-            `≥ ${BUDGET.lhPerformance} / ≥ ${BUDGET.lhAccessibility}`,
+            `≥ ${performanceBudget} / ≥ ${BUDGET.lhAccessibility}`,
             false,
           );
         }

@@ -40,7 +40,11 @@ const betsRequest = (r: Request) => r.method() === 'GET' && new URL(r.url()).pat
 /** The first read the server made for a drawn /bets page (the answers it sent beside the picture). */
 function drawnFor(html: string): string | undefined {
   const json = /<script type="application\/json" id="first-paint-data">(.*?)<\/script>/s.exec(html)?.[1];
-  return json ? (JSON.parse(json) as { betsUrl: string }).betsUrl : undefined;
+  if (!json) return undefined;
+  // TanStack Query's dehydrated cache: the bets page's list is under ['/api/bets', 'pages', first].
+  const { queries } = (JSON.parse(json) as { state: { queries: { queryKey: unknown[] }[] } }).state;
+  const key = queries.find((q) => q.queryKey[0] === '/api/bets' && q.queryKey[1] === 'pages')?.queryKey;
+  return typeof key?.[2] === 'string' ? key[2] : undefined;
 }
 
 /** Scrolls to the bottom until `horse` is in view (each scroll may load the next page). */

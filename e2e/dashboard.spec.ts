@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   api,
   dayKeyIn,
@@ -287,58 +287,106 @@ test('a reminder that cannot be completed stays, with the failure toast', async 
   await expect(reminders.getByRole('checkbox', { name: /Renew the licence/ })).not.toBeChecked();
 });
 
-test("a phone's first visit of the day asks for each of the dashboard's reads once", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+/** The dashboard's reads beyond the sign-in ones, each under its card's own key. */
+const DASHBOARD_READS = [
+  '/api/stats/syndicate',
+  '/api/next-bet',
+  '/api/rotation',
+  '/api/bets',
+  '/api/activity',
+  '/api/bank',
+  '/api/races',
+  '/api/stats/top-performers',
+  '/api/reminders',
+  '/api/insights/timeline',
+];
+
+/**
+ * A phone's first visit of the day: signed in, nothing kept from an earlier visit (no persisted
+ * answers). Answers the reads the page asked for itself and the document it was sent.
+ */
+async function firstVisitOfTheDay(
+  page: Page,
+  browser: Browser,
+  baseURL: string,
+  shell: 'drawn' | 'plain',
+): Promise<{ asked: string[]; html: string }> {
   await setUpSyndicateViaApi(
     page.request,
-    baseURL!,
+    baseURL,
     newAccount('Olive Once'),
     uniqueSyndicateName('Once Club'),
   );
   // A first load leaves the session's hint cookie saying it is in a syndicate.
   await page.goto('/');
   await expect(panel(page, 'Recent Bets')).toContainText('No bets found');
-  // Signed in, but nothing kept from an earlier visit (no persisted answers): the dashboard's
-  // reads start as soon as its chunk is in (app/start-early.ts), under the keys its cards use,
-  // so the cards find them and nothing is asked for twice.
   const fresh = await browser.newContext({
     baseURL,
     storageState: { cookies: await page.context().cookies(), origins: [] },
   });
   const phone = await fresh.newPage();
+  // The shell without a picture, as the service worker answers once installed: the document as
+  // the server sends it to a request without the session.
+  if (shell === 'plain') {
+    await phone.route(`${baseURL}/`, async (route) =>
+      route.fulfill({
+        response: await route.fetch({ headers: { ...route.request().headers(), cookie: '' } }),
+      }),
+    );
+  }
   const asked: string[] = [];
   phone.on('request', (r) => {
     const url = new URL(r.url());
     if (r.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
   });
+  const document = phone.waitForResponse((r) => r.request().resourceType() === 'document');
   await phone.goto('/');
+  const html = await (await document).text();
   await expect(panel(phone, 'Recent Bets')).toContainText('No bets found');
   await expect(panel(phone, 'Top Performers')).toContainText('No data available');
   await expect(panel(phone, 'Upcoming Bets')).toContainText('No upcoming bets found');
   await expect(panel(phone, 'Profit this year')).toContainText('No settled bets this year yet.');
   await expect(panel(phone, 'Reminders')).not.toContainText('Loading');
+  await expect(phone.locator('#first-paint')).toHaveCount(0);
+  await fresh.close();
+  return { asked, html };
+}
+
+test("a phone's first visit of the day arrives drawn, and the page asks for none of the dashboard's reads", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { asked, html } = await firstVisitOfTheDay(page, browser, baseURL!, 'drawn');
+  // The server made them (src/server/first-paint.ts) and sent their answers with the picture,
+  // under the keys the cards use: a card whose key differed would ask again here.
+  const json = /<script type="application\/json" id="first-paint-data">(.*?)<\/script>/s.exec(html)?.[1];
+  const drawn = (
+    JSON.parse(json ?? '{"state":{"queries":[]}}') as { state: { queries: { queryKey: unknown[] }[] } }
+  ).state.queries;
+  const keys = drawn.map((q) => String(q.queryKey[0]));
+  // (The profit line's answer is kept under the insights key, like every insights read.)
+  for (const read of DASHBOARD_READS) expect(keys, read).toContain(read.replace(/\/timeline$/, ''));
   const paths = asked.map((a) => a.split('?')[0]);
-  for (const read of [
-    '/api/stats/syndicate',
-    '/api/next-bet',
-    '/api/rotation',
-    '/api/bets',
-    '/api/activity',
-    '/api/bank',
-    '/api/races',
-    '/api/stats/top-performers',
-    '/api/reminders',
-    '/api/insights/timeline',
-  ]) {
-    expect(paths, read).toContain(read);
+  for (const read of [...DASHBOARD_READS, '/api/auth/user', '/api/settings', '/api/members/me']) {
+    expect(paths, read).not.toContain(read);
   }
+});
+
+test("without a picture, a phone's first visit of the day asks for each of the dashboard's reads once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { asked, html } = await firstVisitOfTheDay(page, browser, baseURL!, 'plain');
+  expect(html).not.toContain('first-paint');
+  // The reads start as soon as the dashboard's chunk is in (app/start-early.ts), under the keys
+  // its cards use, so the cards find them and nothing is asked for twice.
+  const paths = asked.map((a) => a.split('?')[0]);
+  for (const read of DASHBOARD_READS) expect(paths, read).toContain(read);
   // Once each, with the cards' own parameters (a prefetch that differed would be a second call).
   expect(
     asked.filter((_, i) => paths.indexOf(paths[i]) !== i),
     'asked twice',
   ).toEqual([]);
-  await fresh.close();
 });

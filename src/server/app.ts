@@ -19,7 +19,7 @@ import { authRoutes } from './auth/routes';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { featureRoutes } from './features/routes';
-import { betsFirstPaint, FIRST_PAINT_SCRIPT_HASH, firstPaintShell } from './first-paint';
+import { DRAWN_PAGES, drawFirstPaint, FIRST_PAINT_SCRIPT_HASH, firstPaintShell } from './first-paint';
 import { installJsonCompression } from './lib/compress-json';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/http-error';
@@ -184,7 +184,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'));
     const shells = pageShells(clientDir, indexHtml.toString('utf8'));
-    const betsShell = firstPaintShell(clientDir, shells.get('/bets') ?? indexHtml.toString('utf8'));
+    const drawnShells = new Map(
+      DRAWN_PAGES.map((page) => [
+        page,
+        firstPaintShell(clientDir, shells.get(page) ?? indexHtml.toString('utf8')),
+      ]),
+    );
     app.setNotFoundHandler(async (req, reply) => {
       // A missing hashed asset (e.g. an old build's) must not be answered with HTML.
       const notAPage = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/assets/');
@@ -196,14 +201,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const path = req.url.split('?')[0] ?? '';
       const signedIn = Boolean(req.cookies[SIGNED_IN_HINT]);
       const page = signedIn ? shells.get(path) : undefined;
-      // Signed in, /bets comes drawn: its first rows without waiting for its code (first-paint.ts).
-      const drawn =
-        signedIn && path === '/bets' && req.method === 'GET'
-          ? await betsFirstPaint(app, req, betsShell).catch((err: unknown) => {
-              req.log.warn({ err }, 'first paint of /bets failed; the plain shell is sent');
-              return null;
-            })
-          : null;
+      // Signed in, the dashboard and /bets come drawn: the page without waiting for its code
+      // (first-paint.ts).
+      const drawnShell = signedIn && req.method === 'GET' ? drawnShells.get(path) : undefined;
+      const drawn = drawnShell
+        ? await drawFirstPaint(app, req, drawnShell).catch((err: unknown) => {
+            req.log.warn({ err, path }, 'first paint failed; the plain shell is sent');
+            return null;
+          })
+        : null;
       return (
         reply
           .code(200)

@@ -1,5 +1,6 @@
-// Signed in, /bets is answered with the page drawn from its first reads (issue 17 §4): the
-// caller's own syndicate only, user text escaped, the answers beside it, the plain shell otherwise.
+// Signed in, the dashboard and /bets are answered with the page drawn from its first reads (issue 17
+// §3, §4): the caller's own syndicate only, user text escaped, the answers beside it, the plain
+// shell otherwise.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,12 +54,12 @@ const openPage = (client: Client, url = '/bets', userAgent = 'Mozilla/5.0 (X11; 
     },
   });
 
-async function placeBet(client: Client, horseName: string) {
+async function placeBet(client: Client, horseName: string, status = 'pending') {
   const me = (await client.get('/api/members/me')).json<{ id: number }>();
   const res = await client.post('/api/bets', {
     memberId: me.id,
     horseName,
-    status: 'pending',
+    status,
     date: '2030-03-22T05:00:00.000Z',
     betType: 'win',
     odds: 3.5,
@@ -67,14 +68,30 @@ async function placeBet(client: Client, horseName: string) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-/** The answers sent beside the picture. */
-function dataOf(body: string) {
+interface Drawn {
+  href: string;
+  state: { queries: { queryKey: unknown[]; state: { status: string; data: unknown } }[] };
+}
+
+/** The shell as it is, with no picture and no answers. */
+function plain(body: string) {
+  expect(body).toContain('<div id="root"></div>');
+  expect(body).not.toContain('first-paint');
+}
+
+/** The answers sent beside the picture: the address drawn for and the reads' cache. */
+function dataOf(body: string): Drawn {
   const m = /<script type="application\/json" id="first-paint-data">(.*?)<\/script>/s.exec(body);
   if (!m?.[1]) throw new Error('no first-paint data');
-  return JSON.parse(m[1]) as {
-    betsUrl: string;
-    page: { bets: { horseName: string }[]; next: string | null };
-  };
+  return JSON.parse(m[1]) as Drawn;
+}
+
+/** The bets page's first read in those answers: its address and its page. */
+function betsPageOf(data: Drawn) {
+  const query = data.state.queries.find((q) => q.queryKey[0] === '/api/bets' && q.queryKey[1] === 'pages');
+  if (!query) throw new Error('no bets page in the answers');
+  const { pages } = query.state.data as { pages: { bets: { horseName: string }[]; next: string | null }[] };
+  return { url: query.queryKey[2], page: pages[0] };
 }
 
 describe('the first paint of /bets', () => {
@@ -106,9 +123,12 @@ describe('the first paint of /bets', () => {
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(scripts[0]).toContain('bets-first-rows');
     const data = dataOf(body);
-    expect(data.betsUrl).toBe('/api/bets?limit=50');
-    expect(data.page.bets.map((b) => b.horseName).sort()).toEqual(['Black Caviar', 'Winx']);
-    expect(data.page.next).toBeNull();
+    expect(data.href).toBe('/bets');
+    const first = betsPageOf(data);
+    expect(first.url).toBe('/api/bets?limit=50');
+    expect(first.page?.bets.map((b) => b.horseName).sort()).toEqual(['Black Caviar', 'Winx']);
+    expect(first.page?.next).toBeNull();
+    expect(data.state.queries.every((q) => q.state.status === 'success')).toBe(true);
     // One list: the table for a desktop's browser, cards for a phone's.
     expect(body).toContain('<table');
     expect(body).not.toContain('<article');
@@ -127,7 +147,8 @@ describe('the first paint of /bets', () => {
     const body = (await openPage(client, '/bets?q=wendy&sort=horse')).body;
     expect(body).toContain('Winning Wendy');
     expect(body).not.toContain('Pending Pete');
-    expect(dataOf(body).betsUrl).toBe('/api/bets?limit=50&q=wendy&sort=horse');
+    expect(dataOf(body).href).toBe('/bets?q=wendy&sort=horse');
+    expect(betsPageOf(dataOf(body)).url).toBe('/api/bets?limit=50&q=wendy&sort=horse');
   });
 
   it('escapes what members typed: a horse named like markup stays text, in the picture and in the answers', async () => {
@@ -138,7 +159,7 @@ describe('the first paint of /bets', () => {
     expect(body).not.toContain('<img src=x');
     expect(body).not.toContain('</script><img');
     expect(body).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&lt;!--');
-    expect(dataOf(body).page.bets[0]?.horseName).toBe(evil);
+    expect(betsPageOf(dataOf(body)).page?.bets[0]?.horseName).toBe(evil);
   });
 
   it('never shows another syndicate’s bets', async () => {
@@ -152,10 +173,6 @@ describe('the first paint of /bets', () => {
   });
 
   it('sends the plain shell when there is nothing to draw: signed out, no syndicate, no bets', async () => {
-    const plain = (body: string) => {
-      expect(body).toContain('<div id="root"></div>');
-      expect(body).not.toContain('first-paint');
-    };
     // A stale hint with no session, and a forged session.
     plain((await app.inject({ url: '/bets', headers: { cookie: 'rs_signed_in=2' } })).body);
     plain((await app.inject({ url: '/bets', headers: { cookie: 'sid=forged; rs_signed_in=2' } })).body);
@@ -163,5 +180,60 @@ describe('the first paint of /bets', () => {
     plain((await openPage(await signUp(app))).body);
     // A syndicate with no bets.
     plain((await openPage((await signUpWithSyndicate(app)).client)).body);
+  });
+});
+
+describe('the first paint of the dashboard', () => {
+  it('draws the caller’s dashboard with its cards, and the answers of every read it made', async () => {
+    const { client } = await signUpWithSyndicate(app, 'Dana Dashboard');
+    await placeBet(client, 'Settled Sally', 'win');
+    const res = await openPage(client, '/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.body;
+    expect(body).toContain('<div id="first-paint" aria-hidden="true" inert>');
+    expect(body).toContain('Your syndicate at a glance.');
+    expect(body).toContain('Dana Dashboard');
+    // The cards are drawn with their data, not their loading notes.
+    expect(body).toContain('Recent Bets');
+    expect(body).toContain('Settled Sally');
+    expect(body).not.toContain('Loading...');
+    expect(body).toContain(`<style>${CSS}</style>`);
+    // No inline script: the first-rows mark is the bets page's.
+    expect([...body.matchAll(/<script>/g)]).toHaveLength(0);
+    const data = dataOf(body);
+    expect(data.href).toBe('/');
+    const keys = data.state.queries.map((q) => String(q.queryKey[0]));
+    for (const read of [
+      '/api/auth/user',
+      '/api/members/me',
+      '/api/stats/syndicate',
+      '/api/bank',
+      '/api/races',
+    ]) {
+      expect(keys).toContain(read);
+    }
+    expect(data.state.queries.every((q) => q.state.status === 'success')).toBe(true);
+  });
+
+  it('draws a syndicate with no bets yet, and never another syndicate’s', async () => {
+    const a = await signUpWithSyndicate(app);
+    await placeBet(a.client, 'Only In A', 'win');
+    const b = await signUpWithSyndicate(app, 'Bea Blank');
+    const body = (await openPage(b.client, '/')).body;
+    expect(body).toContain('id="first-paint"');
+    expect(body).toContain('Bea Blank');
+    expect(body).toContain('No bets found');
+    expect(body).not.toContain('Only In A');
+  });
+
+  it('sends the plain shell signed out and with no syndicate, and for pages it does not draw', async () => {
+    plain((await app.inject({ url: '/' })).body);
+    plain((await app.inject({ url: '/', headers: { cookie: 'sid=forged; rs_signed_in=2' } })).body);
+    plain((await openPage(await signUp(app), '/')).body);
+    const { client } = await signUpWithSyndicate(app);
+    await placeBet(client, 'Drawn Nowhere Else', 'win');
+    plain((await openPage(client, '/members')).body);
+    plain((await openPage(client, '/insights')).body);
   });
 });

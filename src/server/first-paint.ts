@@ -1,16 +1,17 @@
-// Signed in, /bets is answered with the page already drawn (issue 17 §4): on a phone's network the
-// page's code arrives seconds after its HTML, and the first rows waited for it. The page's first
-// reads are made here through the app's own routes (app.inject, with the caller's cookie and
-// address), so they are scoped, authorised and shaped exactly as the browser's would be, and drawn
-// with the page's own components (client/features/bets/first-paint.tsx). The picture goes before
-// the app's root; the answers go beside it, so the page's first render needs no read of its own.
+// Signed in, the dashboard (/) and the bets page (/bets) are answered with the page already drawn
+// (issue 17 §3 and §4): on a phone's network a page's code arrives seconds after its HTML, and
+// the page waited for it. The page's first reads are made here by the page's own query functions,
+// answered by the app's own routes (app.inject, with the caller's cookie and address), so they are
+// scoped, authorised and shaped exactly as the browser's would be, and drawn with the page's own
+// components (client/app/first-paint-render.tsx). The picture goes before the app's root; the
+// answers go beside it, so the page's first render needs no read of its own.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FirstPaintData } from '../client/app/first-paint';
 import { FIRST_PAINT_DATA_ID, FIRST_PAINT_ID } from '../client/lib/first-paint';
-import { nextLink } from '../client/lib/link-header';
 import { BETS_FIRST_ROWS_MARK } from '../shared/first-paint';
 
 /**
@@ -49,57 +50,69 @@ export function firstPaintShell(clientDir: string, shell: string): string {
   );
 }
 
+/** The caller a page is being drawn for: its reads go to this app, as this request. */
+interface Caller {
+  app: FastifyInstance;
+  req: FastifyRequest;
+}
+const callers = new AsyncLocalStorage<Caller>();
+
+/** A read made while drawing, answered by the app's route as the caller (never over the network). */
+async function readAsCaller(url: string, init: RequestInit): Promise<Response> {
+  const caller = callers.getStore();
+  if (!caller || (init.method ?? 'GET') !== 'GET') throw new Error('first paint: only the caller’s reads');
+  const { app, req } = caller;
+  const res = await app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: req.ip,
+    headers: {
+      accept: 'application/json',
+      cookie: req.headers.cookie ?? '',
+      'user-agent': req.headers['user-agent'] ?? '',
+    },
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  return new Response(res.statusCode === 204 ? null : res.payload, { status: res.statusCode, headers });
+}
+
+/** The pages drawn on the server (the same list the browser's router keeps the picture for). */
+export { DRAWN_PAGES } from '../client/lib/first-paint';
+
 /**
- * The /bets shell with its first paint, or null when there is nothing to draw (signed out, not in
- * a syndicate, no bets in the view, a read that failed): the plain shell then, as before.
+ * The page's shell with its first paint, or null when there is nothing to draw (signed out, not
+ * in a syndicate, a read that failed, no bets in the bets page's view): the plain shell then.
  */
-export async function betsFirstPaint(
+export async function drawFirstPaint(
   app: FastifyInstance,
   req: FastifyRequest,
   shell: string,
 ): Promise<string | null> {
-  // Loaded on the first drawn page: React and the page's components stay out of a process that
+  // Loaded on the first drawn page: React and the pages' components stay out of a process that
   // never draws one (API-only instances, the API tests).
-  const [{ firstBetsPageUrl }, { renderBetsFirstPaint }] = await Promise.all([
-    import('../client/app/first-paint'),
-    import('../client/app/first-paint-render'),
-  ]);
-  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-  const betsUrl = firstBetsPageUrl(query);
-  const read = (url: string) =>
-    app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: req.ip,
-      headers: { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' },
-    });
-  const [user, syndicates, member, settings, bets] = await Promise.all([
-    read('/api/auth/user'),
-    read('/api/syndicates'),
-    read('/api/members/me'),
-    read('/api/settings'),
-    read(betsUrl),
-  ]);
-  if (![user, syndicates, member, settings, bets].every((r) => r.statusCode === 200)) return null;
-  const data: FirstPaintData = {
-    user: user.json(),
-    syndicates: syndicates.json(),
-    member: member.json(),
-    settings: settings.json(),
-    betsUrl,
-    page: { bets: bets.json(), next: nextLink(bets.headers.link as string | undefined) },
+  const render = await import('../client/app/first-paint-render');
+  render.setApiTransport(readAsCaller);
+  const queryAt = req.url.indexOf('?');
+  const view = {
+    path: queryAt < 0 ? req.url : req.url.slice(0, queryAt),
+    search: queryAt < 0 ? '' : req.url.slice(queryAt),
+    // A phone's browser says so in its user agent ("Mobile", "Android", "iPhone"); the bets page
+    // itself picks cards or the table by width (client/features/bets/lib/use-window-list.ts).
+    phone: /Mobi|Android|iPhone|iPod/i.test(req.headers['user-agent'] ?? ''),
   };
-  if (data.page.bets.length === 0) return null;
-  // A phone's browser says so in its user agent ("Mobile", "Android", "iPhone"); the page
-  // itself picks cards or the table by width (client/features/bets/lib/use-window-list.ts).
-  const phone = /Mobi|Android|iPhone|iPod/i.test(req.headers['user-agent'] ?? '');
-  const html = withoutTestIds(renderBetsFirstPaint({ search: query, phone }, data));
+  const client = render.firstPaintClient();
+  if (!(await callers.run({ app, req }, () => render.readFirstPaint(client, view)))) return null;
+  const html = withoutTestIds(render.renderFirstPaint(client, view));
+  const data: FirstPaintData = { href: req.url, state: render.dehydrate(client) };
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) return null;
+  const mark = view.path === '/bets' ? `    <script>${MARK_SCRIPT}</script>\n` : '';
   return shell.replace(
     root,
-    `<div id="${FIRST_PAINT_ID}" aria-hidden="true" inert>${html}</div>\n` +
-      `    <script>${MARK_SCRIPT}</script>\n` +
+    `<div id="${FIRST_PAINT_ID}" aria-hidden="true" inert>${html}</div>\n${mark}` +
       `    <script type="application/json" id="${FIRST_PAINT_DATA_ID}">${scriptJson(data)}</script>\n` +
       `    ${root}`,
   );

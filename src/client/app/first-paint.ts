@@ -1,51 +1,31 @@
-// The answers the server drew /bets from (app/first-paint-render.tsx), put where the page's
+// The answers the server drew a page from (app/first-paint-render.tsx), put where the page's
 // queries look for them, so its first render needs no read of its own.
-import type { User } from '@shared/auth';
-import type { SyndicateWithRole } from '@shared/syndicate';
-import type { QueryClient } from '@tanstack/react-query';
-import { USER_QUERY_KEY } from '@/features/auth/api/get-user';
-import { type BetsPage, betsPageUrl } from '@/features/bets/api/get-bets';
-import { betsFilterOf, betsViewFromSearch } from '@/features/bets/lib/bets-view';
-import { MY_MEMBER_QUERY_KEY, type MyMember } from '@/features/members/api/get-my-member';
-import { SETTINGS_QUERY_KEY, type SyndicateSettings } from '@/features/settings/api/get-settings';
-import { SYNDICATES_QUERY_KEY } from '@/features/syndicates/api/get-syndicates';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { releaseFirstPaint, takeFirstPaintData } from '@/lib/first-paint';
-import { queryKeys } from '@/lib/query-keys';
 
-/** The answers the first paint is drawn from: the page's first reads, as their routes answered. */
+/** What comes with a drawn page: the address it was drawn for, and its reads' answers (TanStack Query's dehydrated cache). */
 export interface FirstPaintData {
-  user: User;
-  member: MyMember;
-  settings: SyndicateSettings;
-  syndicates: SyndicateWithRole[];
-  /** The first page's address (firstBetsPageUrl) and that page. */
-  betsUrl: string;
-  page: BetsPage;
+  href: string;
+  state: DehydratedState;
 }
 
-/** The bets page's first read for an address's query string (what the server answers with). */
-export const firstBetsPageUrl = (search: string): string =>
-  betsPageUrl(betsFilterOf(betsViewFromSearch(search)));
-
-/** Puts the answers where the page's queries look for them. */
-export function seedFirstPaintData(client: QueryClient, data: FirstPaintData): void {
-  client.setQueryData(USER_QUERY_KEY, data.user);
-  client.setQueryData(MY_MEMBER_QUERY_KEY, data.member);
-  client.setQueryData(SETTINGS_QUERY_KEY, data.settings);
-  client.setQueryData(SYNDICATES_QUERY_KEY, data.syndicates);
-  client.setQueryData(queryKeys.betPages(data.betsUrl), { pages: [data.page], pageParams: [data.betsUrl] });
-}
+/** The address as the server saw it in the request: path and query string. */
+const here = () => `${window.location.pathname}${window.location.search}`;
 
 /**
  * The answers that came with this document, seeded; false when there were none. Only for the
- * address they were drawn for (the page's own view of it): anything else is read as usual.
+ * address they were drawn for: anything else is read as usual. They count as read now, as an
+ * answer the page had fetched itself would (the server's clock may differ from the browser's).
  */
 export function seedFromDocument(client: QueryClient): boolean {
-  const data = takeFirstPaintData() as FirstPaintData | undefined;
-  if (!data || typeof data !== 'object' || !data.page || !Array.isArray(data.page.bets)) return false;
-  if (window.location.pathname !== '/bets' || data.betsUrl !== firstBetsPageUrl(window.location.search))
-    return false;
-  seedFirstPaintData(client, data);
+  const data = takeFirstPaintData() as Partial<FirstPaintData> | undefined;
+  if (!data || typeof data !== 'object' || data.href !== here()) return false;
+  if (!data.state || !Array.isArray(data.state.queries)) return false;
+  const now = Date.now();
+  hydrate(client, {
+    ...data.state,
+    queries: data.state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
+  });
   return true;
 }
 

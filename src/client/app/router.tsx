@@ -6,7 +6,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { LandingPage } from '@/features/auth/landing-page';
 import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
 import { NEW_SYNDICATE_PATH } from '@/features/syndicates/new-syndicate-path';
-import { releaseFirstPaint } from '@/lib/first-paint';
+import { DRAWN_PAGES, releaseFirstPaint } from '@/lib/first-paint';
 import { rememberJoinLink } from '@/lib/post-login-redirect';
 import { preloadPage, SyndicateRoutes } from './routes';
 
@@ -44,15 +44,15 @@ export function AppRouter() {
     }
   }, [userQuery.isPending, userQuery.isSignedIn, isJoinPath, isClaimPath, location, search]);
 
-  // The server's picture of /bets (first-paint.ts) stays while the bets page is on its way, and
-  // goes at once when something else will show.
-  const betsNext =
-    location === '/bets' &&
+  // The server's picture of a page (first-paint.ts) stays while that page is on its way, and goes
+  // at once when something else will show.
+  const pageNext =
+    DRAWN_PAGES.includes(location) &&
     (userQuery.isPending ||
       (userQuery.isSignedIn && (syndicatesQuery.isPending || (syndicatesQuery.data?.length ?? 0) > 0)));
   useLayoutEffect(() => {
-    if (!betsNext) releaseFirstPaint();
-  }, [betsNext]);
+    if (!pageNext) releaseFirstPaint();
+  }, [pageNext]);
 
   if (userQuery.isPending) return <FullScreenSpinner />;
   if (!userQuery.isSignedIn) {

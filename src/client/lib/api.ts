@@ -79,6 +79,19 @@ export function apiSendText<T>(
   });
 }
 
+/** How a request reaches the server: the browser's fetch, or (drawing a page on the server) the app itself. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Where requests go from now on. Only the server's first paint (src/server/first-paint.ts) calls
+ * it: there the page's own reads are answered by the app's routes, as the caller.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** Sends the request; a non-OK answer becomes an ApiError, 204 or an empty body undefined, else JSON. */
 async function send<T>(url: string, init: RequestInit): Promise<T> {
   return (await sendReadingHeaders<T>(url, init)).data;
@@ -90,7 +103,7 @@ async function sendReadingHeaders<T>(url: string, init: RequestInit): Promise<{ 
   if (write && isBrowserOffline()) throw new OfflineError();
   let res: Response;
   try {
-    res = await fetch(url, init);
+    res = await transport(url, init);
   } catch (error) {
     if (error instanceof TypeError) {
       reportRequestFailed();

@@ -6,6 +6,8 @@
 export const FIRST_PAINT_ID = 'first-paint';
 /** The <script type="application/json"> that holds the answers it was drawn from. */
 export const FIRST_PAINT_DATA_ID = 'first-paint-data';
+/** The pages the server draws, signed in: the dashboard and the bets page. */
+export const DRAWN_PAGES: readonly string[] = ['/', '/bets'];
 
 /** The answers the server sent with the picture, or undefined (none, or unreadable). */
 export function takeFirstPaintData(): unknown {

@@ -21,6 +21,7 @@ export function inSyndicateHint(): boolean {
 
 /** Drops the hint: the sign-in check answered signed out (the session expired or was ended). */
 export function forgetSignedInHint(): void {
+  if (typeof document === 'undefined') return; // a page drawn on the server (first-paint.ts)
   // biome-ignore lint/suspicious/noDocumentCookie: a plain hint cookie, set by the server beside the session
   document.cookie = `${SIGNED_IN_HINT}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Plus, Share2 } from 'lucide-react';
-import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { recentActivityQueryOptions } from '@/features/activity/api/get-activity';
 import { bankQueryOptions } from '@/features/bank/api/get-bank';
@@ -13,6 +13,7 @@ import { rotationQueryOptions } from '@/features/rotation/api/get-rotation';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import { syndicateStatsQueryOptions } from '@/features/stats/api/get-syndicate-stats';
 import { topPerformersQueryOptions } from '@/features/stats/api/get-top-performers';
+import { releaseFirstPaint } from '@/lib/first-paint';
 import { browserTimeZone, todayKey } from '@/lib/format';
 import { BankCard } from './components/bank-card';
 import { CalendarWidget } from './components/calendar-widget';
@@ -60,9 +61,10 @@ export function prefetchDashboard(client: QueryClient): Promise<unknown> {
 
 /**
  * The dashboard (spec §2): stats, upcoming and recent bets, the bank, calendar, top performers,
- * reminders; and (issue 16) the recent activity and this year's profit line.
+ * reminders; and (issue 16) the recent activity and this year's profit line. `cardsAtOnce`: the
+ * cards in the first render (the server's picture of the page, app/first-paint-render.tsx).
  */
-export function DashboardPage() {
+export function DashboardPage({ cardsAtOnce = false }: { cardsAtOnce?: boolean }) {
   const addBet = useDialogState();
   const addReminder = useDialogState();
   const shareSummary = useDialogState();
@@ -70,8 +72,12 @@ export function DashboardPage() {
   const [mounted, setMounted] = useState({ bet: false, reminder: false, share: false });
   // The cards mount in a transition, after the heading has painted: React renders them in slices
   // that yield to the browser (a phone spent 250–330 ms at once rendering them with their data).
-  const [cards, setCards] = useState(false);
+  const [cards, setCards] = useState(cardsAtOnce);
   useEffect(() => startTransition(() => setCards(true)), []);
+  // The server's picture of the dashboard (if it came drawn) goes once the cards are on screen.
+  useLayoutEffect(() => {
+    if (cards) releaseFirstPaint();
+  }, [cards]);
   const openBet = () => {
     setMounted((m) => ({ ...m, bet: true }));
     addBet.show();
