@@ -94,6 +94,11 @@ function routeChunks() {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
+      const cycle = chunkCycle(chunks);
+      if (cycle)
+        this.error(
+          `route-chunks: these chunks import each other, so one runs before what it needs: ${cycle.join(' -> ')}`,
+        );
       const built = entry ? staticClosure(chunks, entry.fileName) : new Set<string>();
       for (const id of built) {
         if (!closure('main').has(id) && !virtual(id) && !/[\\/]index\.(html|css)$/.test(id)) {
@@ -109,7 +114,18 @@ function routeChunks() {
     !closure('login').has(id) &&
     !closure('onboarding').has(id) &&
     !closure('claim').has(id);
+  const shared = path.resolve(import.meta.dirname, 'src/shared');
   const groups = [
+    {
+      // The schemas and rules shared with the server: module-level code in many chunks calls them
+      // (zod schemas built at load). In a chunk of their own, which imports nothing of the app's
+      // chunks, they are always evaluated before their callers; split by routes they could land
+      // in a chunk that imports its caller's chunk back, and a cycle of chunks runs a caller first
+      // ("V is not a function").
+      name: 'shared',
+      priority: 3,
+      test: (id: string) => mine(id) && id.startsWith(shared),
+    },
     {
       name: 'dashboard-deps',
       priority: 2,
@@ -127,6 +143,31 @@ function routeChunks() {
     },
   ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
   return { plugin, groups };
+}
+
+/** A cycle in the chunks' static imports (their file names, the first one again at the end), if any. */
+function chunkCycle(chunks: readonly OutputChunk[]): string[] | null {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): string[] | null => {
+    const at = path.indexOf(file);
+    if (at >= 0) return [...path.slice(at), file];
+    if (done.has(file)) return null;
+    path.push(file);
+    for (const next of byName.get(file)?.imports ?? []) {
+      const found = byName.has(next) ? visit(next) : null;
+      if (found) return found;
+    }
+    path.pop();
+    done.add(file);
+    return null;
+  };
+  for (const c of chunks) {
+    const found = visit(c.fileName);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** The modules of a chunk and of the chunks it imports statically, transitively. */

@@ -86,6 +86,9 @@ test('a few hundred bets: scrolling loads more, the search ignores accents, a st
   const pages = requests.filter((u) => u.searchParams.has('cursor'));
   expect(pages.length).toBeGreaterThanOrEqual(3);
   for (const u of pages) expect(u.searchParams.get('limit')).toBe('50');
+  // Rows that scroll into range are drawn a few a frame (lib/use-window-list.ts, stageItems):
+  // once the scrolling stops, none is left a placeholder.
+  await expect(page.locator('[data-placeholder]')).toHaveCount(0);
   // Only the rows near the viewport are in the page, not every bet loaded so far.
   const rendered = await page.locator('[data-testid="bet-item"]').count();
   expect(rendered).toBeGreaterThan(0);

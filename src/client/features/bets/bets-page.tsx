@@ -6,6 +6,7 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -103,7 +104,9 @@ export function BetsPage() {
   const pages = useBetPages(serverFilter);
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     pages;
-  const bets = useMemo(() => data?.pages.flatMap((p) => p.bets), [data]);
+  // A page that arrives while scrolling is drawn in a transition (slices that yield), not in the
+  // query's own synchronous update: the rows it adds are measured and kept in React's state.
+  const bets = useDeferredValue(useMemo(() => data?.pages.flatMap((p) => p.bets), [data]));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const onToggleGroup = useCallback(
     (betGroupId: string) =>

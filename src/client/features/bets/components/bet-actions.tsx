@@ -1,8 +1,49 @@
 import type { Bet, BetStatus } from '@shared/bet';
 import type { BetRights } from '@shared/bet-rights';
-import { Check, Pencil, Scale, Trash2, X } from 'lucide-react';
+import type { SVGProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { betTypeLabel } from '../lib/bet-form';
+
+/**
+ * The icons of the bets' row actions, as Lucide draws them (lucide.dev, ISC licence), each as one
+ * `<path>`: lucide-react builds several path elements per icon through its own component, and a
+ * pending bet's row has five icons. Rows come and go as the list scrolls, so every element a row
+ * saves is style, layout and paint saved on each frame of a fast scroll (bench/bets-page.ts).
+ * The sub-paths are Lucide's, joined; a leading relative move became absolute ("m6 6 12 12" is
+ * "M6 6l12 12").
+ */
+export function ActionIcon({ path, ...props }: { path: string } & SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+export const ICON = {
+  check: 'M20 6 9 17l-5-5',
+  x: 'M18 6 6 18M6 6l12 12',
+  scale:
+    'M12 3v18M19 8l3 8a5 5 0 0 1-6 0zV7M3 7h1a17 17 0 0 0 8-2 17 17 0 0 0 8 2h1M5 8l3 8a5 5 0 0 1-6 0zV7M7 21h10',
+  pencil:
+    'M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497zM15 5l4 4',
+  trash:
+    'M10 11v6M14 11v6M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2',
+  chevronDown: 'M6 9l6 6 6-6',
+  chevronRight: 'M9 18l6-6-6-6',
+};
 
 export interface BetHandlers {
   /**
@@ -47,7 +88,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
             disabled={busy}
             onClick={() => handlers.onSettle([bet], 'win')}
           >
-            <Check aria-hidden="true" />
+            <ActionIcon path={ICON.check} aria-hidden="true" />
           </Button>
           <Button
             size="icon"
@@ -58,7 +99,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
             disabled={busy}
             onClick={() => handlers.onSettle([bet], 'loss')}
           >
-            <X aria-hidden="true" />
+            <ActionIcon path={ICON.x} aria-hidden="true" />
           </Button>
         </>
       ) : null}
@@ -72,7 +113,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           disabled={busy}
           onClick={() => handlers.onSettleDetails(bet)}
         >
-          <Scale aria-hidden="true" />
+          <ActionIcon path={ICON.scale} aria-hidden="true" />
         </Button>
       ) : null}
       {may.edit ? (
@@ -84,7 +125,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           title="Edit"
           onClick={() => handlers.onEdit(bet)}
         >
-          <Pencil aria-hidden="true" />
+          <ActionIcon path={ICON.pencil} aria-hidden="true" />
         </Button>
       ) : null}
       {may.delete ? (
@@ -96,7 +137,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           title="Delete"
           onClick={() => handlers.onDelete(bet)}
         >
-          <Trash2 aria-hidden="true" />
+          <ActionIcon path={ICON.trash} aria-hidden="true" />
         </Button>
       ) : null}
     </div>

@@ -1,6 +1,5 @@
 import type { Bet } from '@shared/bet';
 import type { BetRow } from '@shared/bet-group';
-import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo, type ReactNode, useCallback } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,13 +9,15 @@ import { useSyndicateFormat } from '@/lib/format';
 import { betTypeLabel } from '../lib/bet-form';
 import { rowKey } from '../lib/bet-lines';
 import { useWindowList } from '../lib/use-window-list';
-import { BetActions, type BetHandlers } from './bet-actions';
+import { ActionIcon, BetActions, type BetHandlers, ICON } from './bet-actions';
 import { formatOdds, RaceLink, StatusBadge } from './bet-cells';
 import { type GroupRowData, GroupSettleButtons, groupView } from './bet-rows';
 
 /** A card's usual height in px, and the space between cards. */
 const CARD_HEIGHT = 190;
 const CARD_GAP = 12;
+/** New cards drawn per frame while scrolling (useStagedItems). */
+const CARDS_PER_FRAME = 2;
 
 const MemoSingleCard = memo(SingleBetCard);
 const MemoGroupCard = memo(GroupBetCard);
@@ -42,11 +43,12 @@ export function BetCardList({
   onNearEnd: () => void;
 }) {
   const getItemKey = useCallback((i: number) => (rows[i] ? rowKey(rows[i]) : String(i)), [rows]);
-  const { anchor, virtualizer, items, before, after } = useWindowList<HTMLUListElement>({
+  const { anchor, virtualizer, items, shown, before, after } = useWindowList<HTMLUListElement>({
     count: rows.length,
     estimateSize: CARD_HEIGHT,
     getItemKey,
     gap: CARD_GAP,
+    perFrame: CARDS_PER_FRAME,
     onNearEnd,
   });
   return (
@@ -59,6 +61,8 @@ export function BetCardList({
       {items.map((item) => {
         const row = rows[item.index];
         if (!row) return null;
+        if (!shown.has(item.key))
+          return <li key={item.key} aria-hidden="true" style={{ height: item.size }} />;
         return (
           <li
             key={item.key}
@@ -223,7 +227,11 @@ function GroupBetCard({
           aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
           onClick={() => onToggleGroup(group.betGroupId)}
         >
-          {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+          {expanded ? (
+            <ActionIcon path={ICON.chevronDown} aria-hidden="true" />
+          ) : (
+            <ActionIcon path={ICON.chevronRight} aria-hidden="true" />
+          )}
           {expanded ? 'Hide bets' : 'Show bets'}
         </Button>
         <GroupSettleButtons view={view} handlers={handlers} />

@@ -1,12 +1,11 @@
 import type { Bet } from '@shared/bet';
 import type { BetRow } from '@shared/bet-group';
-import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Td, Tr } from '@/components/ui/table';
 import { betTypeLabel } from '../lib/bet-form';
-import { BetActions, type BetHandlers } from './bet-actions';
+import { ActionIcon, BetActions, type BetHandlers, ICON } from './bet-actions';
 import { DateCell, formatOdds, MemberCell, MoneyCell, RaceCell, ResultCell, StatusBadge } from './bet-cells';
 
 /** The Actions column stays in view while the table scrolls sideways on a small screen. */
@@ -152,7 +151,11 @@ export function GroupBetRow({
             aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
             onClick={() => onToggleGroup(group.betGroupId)}
           >
-            {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+            {expanded ? (
+              <ActionIcon path={ICON.chevronDown} aria-hidden="true" />
+            ) : (
+              <ActionIcon path={ICON.chevronRight} aria-hidden="true" />
+            )}
           </Button>
           <span data-testid="bet-horse">{first.horseName}</span>
         </div>

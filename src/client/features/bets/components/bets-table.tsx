@@ -25,6 +25,8 @@ const COLUMNS: { label: string; sort?: SortColumn; width?: string }[] = [
 
 /** A table row's usual height in px (two-line cells: avatar, race and venue). */
 const ROW_HEIGHT = 61;
+/** New rows drawn per frame while scrolling (useStagedItems). */
+const ROWS_PER_FRAME = 3;
 
 const MemoSingleRow = memo(SingleBetRow);
 const MemoGroupRow = memo(GroupBetRow);
@@ -87,10 +89,11 @@ export function BetsTable({
   onNearEnd: () => void;
 }) {
   const getItemKey = useCallback((i: number) => lines[i]?.key ?? String(i), [lines]);
-  const { anchor, virtualizer, items, before, after } = useWindowList<HTMLTableSectionElement>({
+  const { anchor, virtualizer, items, shown, before, after } = useWindowList<HTMLTableSectionElement>({
     count: lines.length,
     estimateSize: ROW_HEIGHT,
     getItemKey,
+    perFrame: ROWS_PER_FRAME,
     onNearEnd,
   });
   return (
@@ -99,6 +102,7 @@ export function BetsTable({
       {items.map((item) => {
         const line = lines[item.index];
         if (!line) return null;
+        if (!shown.has(item.key)) return <Spacer key={line.key} height={item.size} placeholder />;
         return (
           <BetLineRow
             key={line.key}
@@ -194,11 +198,14 @@ export function BetLineRow({
   return <MemoPartRow bet={line.bet} what={what} handlers={handlers} {...row} />;
 }
 
-/** Stands in for the rows that are not rendered; hidden from assistive technology. */
-function Spacer({ height }: { height: number }) {
+/**
+ * Stands in for the rows that are not rendered, or (`placeholder`) for one not drawn yet; hidden
+ * from assistive technology.
+ */
+function Spacer({ height, placeholder = false }: { height: number; placeholder?: boolean }) {
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row (no focusable content) that only holds space.
-    <tr aria-hidden="true" className="border-0">
+    <tr aria-hidden="true" className="border-0" data-placeholder={placeholder || undefined}>
       <td colSpan={COLUMNS.length + 1} className="p-0" style={{ height }} />
     </tr>
   );

@@ -1,5 +1,13 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 
 /** Start loading the next page when the last rendered item is this close to the end of the list. */
 const LOAD_AHEAD = 15;
@@ -10,18 +18,24 @@ const LOAD_AHEAD = 15;
  * spacers before and after standing in for the rest. `anchor` goes on the element the items start
  * in (a tbody or a ul), whose distance from the top of the document is the list's scroll margin.
  * Near the end it asks for more (`onNearEnd`, the next keyset page).
+ *
+ * Items that scroll into range are drawn at most `perFrame` at a time (`shown`; the others are
+ * placeholders of their size until the following frames): see `useStagedItems`.
  */
 export function useWindowList<T extends HTMLElement>({
   count,
   estimateSize,
   getItemKey,
   gap = 0,
+  perFrame,
   onNearEnd,
 }: {
   count: number;
   estimateSize: number;
   getItemKey: (index: number) => string;
   gap?: number;
+  /** How many items that were not drawn before one frame may draw. */
+  perFrame: number;
   onNearEnd: () => void;
 }) {
   const anchor = useRef<T>(null);
@@ -64,7 +78,69 @@ export function useWindowList<T extends HTMLElement>({
     if (count > 0 && lastIndex >= count - LOAD_AHEAD) onNearEnd();
   }, [lastIndex, count, onNearEnd]);
 
-  return { anchor, virtualizer, items, before, after };
+  const shown = useStagedItems(items, perFrame, virtualizer.range);
+
+  return { anchor, virtualizer, items, shown, before, after };
+}
+
+type Key = VirtualItem['key'];
+
+/**
+ * The keys of `items` to draw: those in `drawn` (the last commit's) and at most `add` others,
+ * those in the `visible` range first. When no item was drawn before (the first render, another
+ * filter or sort), all of them.
+ */
+export function stageItems(
+  items: readonly VirtualItem[],
+  drawn: ReadonlySet<Key>,
+  add: number,
+  visible: { startIndex: number; endIndex: number } | null,
+): Set<Key> {
+  if (!items.some((i) => drawn.has(i.key))) return new Set(items.map((i) => i.key));
+  const shown = new Set<Key>();
+  const fresh: VirtualItem[] = [];
+  for (const item of items) {
+    if (drawn.has(item.key)) shown.add(item.key);
+    else fresh.push(item);
+  }
+  const inView = (i: VirtualItem) =>
+    visible !== null && i.index >= visible.startIndex && i.index <= visible.endIndex ? 0 : 1;
+  fresh.sort((a, b) => inView(a) - inView(b));
+  for (const item of fresh.slice(0, add)) shown.add(item.key);
+  return shown;
+}
+
+/**
+ * Which of `items` to draw in this render. A fast scroll (a wheel turn of 800 px brings 13 table
+ * rows) would otherwise build, style, lay out and paint every new row in one task: over 50 ms on a
+ * slow phone (bench/bets-page.ts). So items that come into range start as placeholders of their
+ * size, and each following frame draws `perFrame` more of them (those in the visible range first)
+ * in a transition, which React renders in slices that yield to the browser. The render that
+ * scrolled stays cheap. A list with nothing in common with the last one drawn (the first render,
+ * another filter or sort) is drawn at once: the page's first rows, and the server's picture of
+ * them, appear whole.
+ */
+export function useStagedItems(
+  items: VirtualItem[],
+  perFrame: number,
+  visible: { startIndex: number; endIndex: number } | null,
+): ReadonlySet<Key> {
+  /** The keys drawn by the last commit, and the batch it drew: a render of a new batch adds items. */
+  const drawn = useRef<ReadonlySet<Key>>(new Set());
+  const [batch, nextBatch] = useReducer((n: number) => n + 1, 0);
+  const batchDrawn = useRef(batch);
+  const shown = stageItems(items, drawn.current, batch !== batchDrawn.current ? perFrame : 0, visible);
+  const waiting = items.length - shown.size;
+  useLayoutEffect(() => {
+    drawn.current = shown;
+    batchDrawn.current = batch;
+  });
+  useEffect(() => {
+    if (waiting === 0) return;
+    const frame = requestAnimationFrame(() => startTransition(nextBatch));
+    return () => cancelAnimationFrame(frame);
+  });
+  return shown;
 }
 
 const WIDE = '(min-width: 768px)';

@@ -1,0 +1,69 @@
+import type { VirtualItem } from '@tanstack/react-virtual';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { stageItems } from './use-window-list';
+
+/** Items `from`..`to` (inclusive) of a list, keyed by index, 61 px each. */
+const range = (from: number, to: number): VirtualItem[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => {
+    const index = from + i;
+    return { key: `k${index}`, index, start: index * 61, end: index * 61 + 61, size: 61, lane: 0 };
+  });
+const keys = (items: readonly VirtualItem[]) => new Set(items.map((i) => i.key));
+
+describe('stageItems (a fast scroll draws its new rows a few a frame)', () => {
+  it('draws everything at once when nothing was drawn before: the first rows, or another filter', () => {
+    const items = range(0, 26);
+    expect(stageItems(items, new Set(), 0, { startIndex: 0, endIndex: 14 })).toEqual(keys(items));
+    // Another sort: none of these keys were drawn.
+    expect(stageItems(items, new Set(['other-1', 'other-2']), 0, null)).toEqual(keys(items));
+  });
+
+  it('after a scroll keeps what was drawn and adds none until a frame adds some, those in view first', () => {
+    const drawn = keys(range(0, 26));
+    // A wheel turn of 800 px: the range moves 13 rows down (items 13-39, rows 19-33 in view).
+    const items = range(13, 39);
+    const visible = { startIndex: 19, endIndex: 33 };
+    expect(stageItems(items, drawn, 0, visible)).toEqual(keys(range(13, 26)));
+    // The next frame: three more, the first ones in view that were not drawn (27, 28, 29).
+    const next = stageItems(items, drawn, 3, visible);
+    expect(next).toEqual(keys([...range(13, 26), ...range(27, 29)]));
+    // The overscan below the view (34-39) comes last.
+    const almost = stageItems(items, keys(range(13, 32)), 3, visible);
+    expect(almost).toEqual(keys([...range(13, 33), ...range(34, 35)]));
+  });
+
+  it('always keeps the drawn items in range, adds at most `add`, and ends with every item drawn', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: -60, max: 60 }),
+        fc.integer({ min: 1, max: 6 }),
+        (start, length, jump, add) => {
+          const before = range(start, start + length - 1);
+          const from = Math.max(0, start + jump);
+          const items = range(from, from + length - 1);
+          const visible = { startIndex: from + 2, endIndex: from + length - 3 };
+          let drawn: ReadonlySet<VirtualItem['key']> = keys(before);
+          const overlap = items.filter((i) => drawn.has(i.key));
+          const first = stageItems(items, drawn, 0, visible);
+          if (overlap.length === 0) {
+            expect(first).toEqual(keys(items));
+            return;
+          }
+          expect(first).toEqual(keys(overlap));
+          drawn = first;
+          for (let frame = 0; frame <= items.length; frame++) {
+            const next = stageItems(items, drawn, add, visible);
+            for (const k of drawn) expect(next.has(k)).toBe(true);
+            expect(next.size - drawn.size).toBeLessThanOrEqual(add);
+            for (const k of next) expect(items.some((i) => i.key === k)).toBe(true);
+            drawn = next;
+          }
+          expect(drawn).toEqual(keys(items));
+        },
+      ),
+    );
+  });
+});
