@@ -7,6 +7,7 @@ import {
   dayKeyIn,
   dayOf,
   instantOf,
+  intlZonedParts,
   isBeforeToday,
   isValidTimeZone,
   parseDateInput,
@@ -15,6 +16,7 @@ import {
   startOfDayKey,
   TIME_ZONE_MESSAGE,
   timeZoneOffsetMs,
+  zonedParts,
 } from './dates';
 
 const HOUR = 3_600_000;
@@ -260,5 +262,61 @@ describe('timeZoneSchema', () => {
       const stored = timeZoneSchema.parse(zone);
       expect(timeZoneSchema.parse(stored)).toBe(stored);
     }
+  });
+});
+
+describe('zonedParts (the offset read once a UTC day)', () => {
+  const zones = [
+    'Australia/Sydney',
+    'Australia/Lord_Howe', // a half-hour daylight saving shift
+    'America/New_York',
+    'Europe/London',
+    'Asia/Kathmandu', // +05:45
+    'Pacific/Chatham', // +12:45 / +13:45
+    'America/Sao_Paulo', // daylight saving until 2019
+    'UTC',
+  ];
+
+  it('reads every instant as Intl does, across daylight saving changes', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 11, 31) }),
+        (zone, ms) => {
+          expect(zonedParts(new Date(ms), zone)).toEqual(intlZonedParts(new Date(ms), zone));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is right on both sides of a change and in the hour that repeats', () => {
+    // Sydney left daylight saving at 03:00 on 2025-04-06 (16:00 UTC the day before): 02:00-03:00 twice.
+    for (let ms = Date.UTC(2025, 3, 5, 14); ms <= Date.UTC(2025, 3, 5, 18); ms += 60_000) {
+      expect(zonedParts(new Date(ms), 'Australia/Sydney')).toEqual(
+        intlZonedParts(new Date(ms), 'Australia/Sydney'),
+      );
+    }
+    expect(zonedParts(new Date('2025-04-05T15:30:00Z'), 'Australia/Sydney')).toMatchObject({
+      hour: 2,
+      minute: 30,
+    });
+    expect(zonedParts(new Date('2025-04-05T16:30:00Z'), 'Australia/Sydney')).toMatchObject({
+      hour: 2,
+      minute: 30,
+    });
+    // New York's spring change (2025-03-09 07:00 UTC), read again the same day after the cache filled.
+    expect(zonedParts(new Date('2025-03-09T06:59:59Z'), 'America/New_York')).toMatchObject({
+      hour: 1,
+      second: 59,
+    });
+    expect(zonedParts(new Date('2025-03-09T07:00:00Z'), 'America/New_York')).toMatchObject({
+      hour: 3,
+      minute: 0,
+    });
+    expect(zonedParts(new Date('2025-03-10T07:00:00.999Z'), 'America/New_York')).toMatchObject({
+      hour: 3,
+      second: 0,
+    });
   });
 });

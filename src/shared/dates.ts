@@ -71,8 +71,8 @@ export const TIME_ZONE_MAX = 64;
 export const TIME_ZONE_MESSAGE = 'Invalid time zone: use an IANA name such as Australia/Sydney';
 /** IANA names start with a letter; newer runtimes also take offsets ('+05:00'), which are not zones. */
 
-/** The wall-clock reading of an instant in a time zone. */
-export function zonedParts(at: Date, timeZone: string): ZonedParts {
+/** The wall-clock reading of an instant in a time zone, as Intl formats it. */
+export function intlZonedParts(at: Date, timeZone: string): ZonedParts {
   const parts: Record<string, string> = {};
   for (const p of formatterFor(timeZone).formatToParts(at)) parts[p.type] = p.value;
   return {
@@ -82,6 +82,47 @@ export function zonedParts(at: Date, timeZone: string): ZonedParts {
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
+  };
+}
+
+/** The zone's offset (ms) at a whole second, from Intl's reading of it. */
+function intlOffsetMs(ms: number, timeZone: string): number {
+  const p = intlZonedParts(new Date(ms), timeZone);
+  return utcMs(p.year, p.month, p.day, p.hour, p.minute, p.second) - ms;
+}
+
+/** `${timeZone} ${UTC day}` → the zone's offset all through that day, for days without a change. */
+const dayOffsets = new Map<string, number>();
+const DAY_OFFSETS_MAX = 20_000;
+
+/**
+ * The wall-clock reading of an instant in a time zone. `formatToParts` is slow (a bets table
+ * formats a date per row as it scrolls), and a zone's offset changes a few times a year at most:
+ * so the offset is read once per UTC day (at its first and last second; a day where they differ
+ * is read by Intl for each instant) and the reading is that offset added to the instant.
+ */
+export function zonedParts(at: Date, timeZone: string): ZonedParts {
+  const ms = at.getTime();
+  if (!Number.isFinite(ms)) return intlZonedParts(at, timeZone);
+  const day = Math.floor(ms / DAY_MS);
+  const key = `${timeZone} ${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = intlOffsetMs(day * DAY_MS, timeZone);
+    if (first !== intlOffsetMs(day * DAY_MS + DAY_MS - 1000, timeZone)) return intlZonedParts(at, timeZone);
+    if (dayOffsets.size >= DAY_OFFSETS_MAX) dayOffsets.clear();
+    dayOffsets.set(key, first);
+    offset = first;
+  }
+  // The offset is whole seconds, so the reading's second is the instant's, as Intl truncates it.
+  const wall = new Date(ms + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 

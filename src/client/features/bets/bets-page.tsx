@@ -3,6 +3,7 @@ import { betRights } from '@shared/bet-rights';
 import { BETS_FIRST_ROWS_MARK } from '@shared/first-paint';
 import {
   lazy,
+  memo,
   type ReactNode,
   Suspense,
   useCallback,
@@ -37,6 +38,8 @@ import { useDebouncedValue } from './lib/use-debounced-value';
 import { useWideScreen } from './lib/use-window-list';
 
 const NO_RIGHTS = { settle: false, edit: false, delete: false };
+/** The heading and controls render again only when their own props change (not at each page of bets). */
+const MemoBetsPageTop = memo(BetsPageTop);
 
 // The dialogs (forms, zod, the race's detail) are their own chunks: the first rows need none of
 // them. They load when the browser is idle after the first rows, or when first opened.
@@ -122,6 +125,7 @@ export function BetsPage() {
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const wide = useWideScreen();
   const [addOpen, setAddOpen] = useState(false);
+  const onAdd = useCallback(() => setAddOpen(true), []);
   const { settling, onSettle } = useSettleBets();
   const editing = useEditBetState();
   // The Settle dialog keeps its bet while it fades out, as Edit Bet does.
@@ -181,7 +185,7 @@ export function BetsPage() {
 
   return (
     <div className="grid gap-6 pb-16 md:pb-0">
-      <BetsPageTop
+      <MemoBetsPageTop
         search={search}
         onSearch={setSearch}
         filter={filter}
@@ -194,7 +198,7 @@ export function BetsPage() {
         onSort={onSort}
         exportHref={betsCsvUrl({ ...serverFilter, status: filter })}
         canImport={actorRole === 'admin'}
-        onAdd={() => setAddOpen(true)}
+        onAdd={onAdd}
         onImport={importDialog.show}
       />
       {isPending ? (

@@ -153,22 +153,31 @@ export function BetsTableFrame({
         ))}
         <col className="w-[10rem]" />
       </colgroup>
-      <THead>
-        <Tr className="hover:bg-transparent" aria-rowindex={1}>
-          {COLUMNS.map((c) =>
-            c.sort ? (
-              <SortHeader key={c.label} label={c.label} column={c.sort} sort={sort} onSort={onSort} />
-            ) : (
-              <Th key={c.label}>{c.label}</Th>
-            ),
-          )}
-          <Th className={ACTIONS_CELL}>Actions</Th>
-        </Tr>
-      </THead>
+      <MemoTableHead sort={sort} onSort={onSort} />
       <TBody ref={tbodyRef}>{children}</TBody>
     </Table>
   );
 }
+
+/** The sorting headers; memoised, as the table renders again at every scroll step. */
+function TableHead({ sort, onSort }: { sort: SortState; onSort: (column: SortColumn) => void }) {
+  return (
+    <THead>
+      <Tr className="hover:bg-transparent" aria-rowindex={1}>
+        {COLUMNS.map((c) =>
+          c.sort ? (
+            <SortHeader key={c.label} label={c.label} column={c.sort} sort={sort} onSort={onSort} />
+          ) : (
+            <Th key={c.label}>{c.label}</Th>
+          ),
+        )}
+        <Th className={ACTIONS_CELL}>Actions</Th>
+      </Tr>
+    </THead>
+  );
+}
+
+const MemoTableHead = memo(TableHead);
 
 /** One line of the table: a bet, a group, or a group's part. */
 export function BetLineRow({
