@@ -149,17 +149,17 @@ function routeChunks() {
 function chunkCycle(chunks: readonly OutputChunk[]): string[] | null {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const done = new Set<string>();
-  const path: string[] = [];
+  const trail: string[] = [];
   const visit = (file: string): string[] | null => {
-    const at = path.indexOf(file);
-    if (at >= 0) return [...path.slice(at), file];
+    const at = trail.indexOf(file);
+    if (at >= 0) return [...trail.slice(at), file];
     if (done.has(file)) return null;
-    path.push(file);
+    trail.push(file);
     for (const next of byName.get(file)?.imports ?? []) {
       const found = byName.has(next) ? visit(next) : null;
       if (found) return found;
     }
-    path.pop();
+    trail.pop();
     done.add(file);
     return null;
   };

@@ -16,6 +16,7 @@ import {
   startOfDayKey,
   TIME_ZONE_MESSAGE,
   timeZoneOffsetMs,
+  type ZonedParts,
   zonedParts,
 } from './dates';
 
@@ -297,26 +298,15 @@ describe('zonedParts (the offset read once a UTC day)', () => {
         intlZonedParts(new Date(ms), 'Australia/Sydney'),
       );
     }
-    expect(zonedParts(new Date('2025-04-05T15:30:00Z'), 'Australia/Sydney')).toMatchObject({
-      hour: 2,
-      minute: 30,
-    });
-    expect(zonedParts(new Date('2025-04-05T16:30:00Z'), 'Australia/Sydney')).toMatchObject({
-      hour: 2,
-      minute: 30,
-    });
-    // New York's spring change (2025-03-09 07:00 UTC), read again the same day after the cache filled.
-    expect(zonedParts(new Date('2025-03-09T06:59:59Z'), 'America/New_York')).toMatchObject({
-      hour: 1,
-      second: 59,
-    });
-    expect(zonedParts(new Date('2025-03-09T07:00:00Z'), 'America/New_York')).toMatchObject({
-      hour: 3,
-      minute: 0,
-    });
-    expect(zonedParts(new Date('2025-03-10T07:00:00.999Z'), 'America/New_York')).toMatchObject({
-      hour: 3,
-      second: 0,
-    });
+    // [instant, zone, what the wall clock reads]: the repeated hour twice, and New York's spring
+    // change (2025-03-09 07:00 UTC), read again the next day once that day's offset is kept.
+    const readings: [string, string, Partial<ZonedParts>][] = [
+      ['2025-04-05T15:30:00Z', 'Australia/Sydney', { hour: 2, minute: 30 }],
+      ['2025-04-05T16:30:00Z', 'Australia/Sydney', { hour: 2, minute: 30 }],
+      ['2025-03-09T06:59:59Z', 'America/New_York', { hour: 1, second: 59 }],
+      ['2025-03-09T07:00:00Z', 'America/New_York', { hour: 3, minute: 0 }],
+      ['2025-03-10T07:00:00.999Z', 'America/New_York', { hour: 3, second: 0 }],
+    ];
+    for (const [at, zone, wall] of readings) expect(zonedParts(new Date(at), zone)).toMatchObject(wall);
   });
 });

@@ -107,8 +107,8 @@ export function BetsPage() {
   const pages = useBetPages(serverFilter);
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     pages;
-  // A page that arrives while scrolling is drawn in a transition (slices that yield), not in the
-  // query's own synchronous update: the rows it adds are measured and kept in React's state.
+  // A page that arrives while scrolling is worked into rows and lines in a transition (slices that
+  // yield), not in the query's own synchronous update.
   const bets = useDeferredValue(useMemo(() => data?.pages.flatMap((p) => p.bets), [data]));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const onToggleGroup = useCallback(

@@ -88,7 +88,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
             disabled={busy}
             onClick={() => handlers.onSettle([bet], 'win')}
           >
-            <ActionIcon path={ICON.check} aria-hidden="true" />
+            <ActionIcon path={ICON.check} />
           </Button>
           <Button
             size="icon"
@@ -99,7 +99,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
             disabled={busy}
             onClick={() => handlers.onSettle([bet], 'loss')}
           >
-            <ActionIcon path={ICON.x} aria-hidden="true" />
+            <ActionIcon path={ICON.x} />
           </Button>
         </>
       ) : null}
@@ -113,7 +113,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           disabled={busy}
           onClick={() => handlers.onSettleDetails(bet)}
         >
-          <ActionIcon path={ICON.scale} aria-hidden="true" />
+          <ActionIcon path={ICON.scale} />
         </Button>
       ) : null}
       {may.edit ? (
@@ -125,7 +125,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           title="Edit"
           onClick={() => handlers.onEdit(bet)}
         >
-          <ActionIcon path={ICON.pencil} aria-hidden="true" />
+          <ActionIcon path={ICON.pencil} />
         </Button>
       ) : null}
       {may.delete ? (
@@ -137,7 +137,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           title="Delete"
           onClick={() => handlers.onDelete(bet)}
         >
-          <ActionIcon path={ICON.trash} aria-hidden="true" />
+          <ActionIcon path={ICON.trash} />
         </Button>
       ) : null}
     </div>

@@ -62,7 +62,7 @@ export function BetCardList({
         const row = rows[item.index];
         if (!row) return null;
         if (!shown.has(item.key))
-          return <li key={item.key} aria-hidden="true" style={{ height: item.size }} />;
+          return <li key={item.key} aria-hidden="true" data-placeholder style={{ height: item.size }} />;
         return (
           <li
             key={item.key}
@@ -227,11 +227,7 @@ function GroupBetCard({
           aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
           onClick={() => onToggleGroup(group.betGroupId)}
         >
-          {expanded ? (
-            <ActionIcon path={ICON.chevronDown} aria-hidden="true" />
-          ) : (
-            <ActionIcon path={ICON.chevronRight} aria-hidden="true" />
-          )}
+          <ActionIcon path={expanded ? ICON.chevronDown : ICON.chevronRight} />
           {expanded ? 'Hide bets' : 'Show bets'}
         </Button>
         <GroupSettleButtons view={view} handlers={handlers} />

@@ -151,11 +151,7 @@ export function GroupBetRow({
             aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
             onClick={() => onToggleGroup(group.betGroupId)}
           >
-            {expanded ? (
-              <ActionIcon path={ICON.chevronDown} aria-hidden="true" />
-            ) : (
-              <ActionIcon path={ICON.chevronRight} aria-hidden="true" />
-            )}
+            <ActionIcon path={expanded ? ICON.chevronDown : ICON.chevronRight} />
           </Button>
           <span data-testid="bet-horse">{first.horseName}</span>
         </div>
