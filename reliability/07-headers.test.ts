@@ -233,6 +233,10 @@ describe('headers', () => {
         // /bets was drawn, and its inline script ran (the mark is its).
         await page.goto('/bets');
         expect(await page.locator('#first-paint-data').count()).toBe(0);
+        // The script sets it in a task after the picture's first frame, which can come after 'load'.
+        await page.waitForFunction(() => performance.getEntriesByName('bets-first-rows').length > 0, null, {
+          timeout: 10_000,
+        });
         expect(await page.evaluate(() => performance.getEntriesByName('bets-first-rows').length)).toBe(1);
       } finally {
         await browser.close();
