@@ -4,6 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -39,6 +40,11 @@ export interface Server {
   output(): string;
   /** Resident memory of the server process (bytes), from /proc. */
   rss(): number;
+  /**
+   * The live heap (bytes) right after a full garbage collection: only with `heapProbe`
+   * (support/heap-probe.mjs answers SIGUSR2 on stderr).
+   */
+  liveHeap(): Promise<number>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -47,6 +53,10 @@ export interface StartOptions {
   /** 'source' runs src/server/main.ts through tsx; 'build' runs dist/server/main.js. */
   from?: 'source' | 'build';
   port?: number;
+  /** Node.js flags before the script, e.g. those of package.json's start script (startFlags). */
+  nodeFlags?: string[];
+  /** Preload support/heap-probe.mjs (and --expose-gc), for liveHeap(). */
+  heapProbe?: boolean;
 }
 
 export async function startServer(opts: StartOptions): Promise<Server> {
@@ -55,7 +65,10 @@ export async function startServer(opts: StartOptions): Promise<Server> {
     opts.from === 'build'
       ? [path.join(root, 'dist/server/main.js')]
       : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
-  const child = spawn(process.execPath, args, {
+  const probe = opts.heapProbe
+    ? ['--expose-gc', '--import', pathToFileURL(path.join(import.meta.dirname, 'heap-probe.mjs')).href]
+    : [];
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...probe, ...args], {
     cwd: root,
     env: {
       ...process.env,
@@ -86,6 +99,18 @@ export async function startServer(opts: StartOptions): Promise<Server> {
     rss() {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    async liveHeap() {
+      if (!opts.heapProbe) throw new Error('start the server with heapProbe: true');
+      const seen = (output.match(/HEAP_PROBE \d+/g) ?? []).length;
+      child.kill('SIGUSR2');
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const lines = output.match(/HEAP_PROBE (\d+)/g) ?? [];
+        if (lines.length > seen) return Number(lines[lines.length - 1]?.split(' ')[1]);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no answer to SIGUSR2:\n${output}`);
     },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
