@@ -1,7 +1,7 @@
-import type { VirtualItem } from '@tanstack/react-virtual';
+import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stageItems } from './use-window-list';
+import { measureWithoutLayout, stageItems } from './use-window-list';
 
 /** Items `from`..`to` (inclusive) of a list, keyed by index, 61 px each. */
 const range = (from: number, to: number): VirtualItem[] =>
@@ -65,5 +65,40 @@ describe('stageItems (a fast scroll draws its new rows a few a frame)', () => {
         },
       ),
     );
+  });
+});
+
+describe('measureWithoutLayout (an item mounting does not make the browser lay out the page)', () => {
+  /** A row whose layout reads fail the test: the ref-time measure must not touch them. */
+  const row = (index: number) =>
+    ({
+      getAttribute: (name: string) => (name === 'data-index' ? String(index) : null),
+      get offsetHeight(): number {
+        throw new Error('offsetHeight read: a forced layout');
+      },
+      getBoundingClientRect() {
+        throw new Error('getBoundingClientRect: a forced layout');
+      },
+    }) as unknown as HTMLElement;
+  const virtualizer = (sizes: Record<string, number>) =>
+    ({
+      options: {
+        getItemKey: (i: number) => `k${i}`,
+        estimateSize: () => 61,
+        horizontal: false,
+        indexAttribute: 'data-index',
+      },
+      itemSizeCache: new Map(Object.entries(sizes)),
+      indexFromElement: (el: HTMLElement) => Number(el.getAttribute('data-index')),
+    }) as unknown as Virtualizer<Window, HTMLElement>;
+
+  it('from the ref (no entry): the size known for the key, else the estimate, without reading layout', () => {
+    expect(measureWithoutLayout(row(4), undefined, virtualizer({ k4: 97 }))).toBe(97);
+    expect(measureWithoutLayout(row(5), undefined, virtualizer({ k4: 97 }))).toBe(61);
+  });
+
+  it("from the ResizeObserver: the entry's border box, rounded", () => {
+    const entry = { borderBoxSize: [{ blockSize: 72.6, inlineSize: 900 }] } as unknown as ResizeObserverEntry;
+    expect(measureWithoutLayout(row(5), entry, virtualizer({ k5: 61 }))).toBe(73);
   });
 });

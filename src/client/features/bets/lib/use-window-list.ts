@@ -1,4 +1,9 @@
-import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import {
+  measureElement,
+  useWindowVirtualizer,
+  type VirtualItem,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import {
   startTransition,
   useEffect,
@@ -66,6 +71,7 @@ export function useWindowList<T extends HTMLElement>({
     // fires a scroll event per animation frame, and rendering the rows within each of them made
     // long tasks while scrolling (bench/bets-page.ts).
     useFlushSync: false,
+    measureElement: measureWithoutLayout,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0];
@@ -84,6 +90,26 @@ export function useWindowList<T extends HTMLElement>({
 }
 
 type Key = VirtualItem['key'];
+
+/**
+ * An item's height, without making the browser lay out the page: the virtualiser measures each
+ * item as it mounts, from its ref (no `entry`), by reading `offsetHeight`, which forced a layout of
+ * the whole table in the middle of React's commit, several times per wheel turn (a CPU profile of
+ * the scroll at 1440 px had it first). Here an item mounting keeps the size known for its key, or
+ * the estimate; the ResizeObserver the virtualiser also attaches reports the real size after the
+ * frame's own layout, and that size is used.
+ */
+export function measureWithoutLayout<T extends Element>(
+  element: T,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Window, T>,
+): number {
+  if (entry) return measureElement(element, entry, instance);
+  const index = instance.indexFromElement(element);
+  return (
+    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
+  );
+}
 
 /**
  * The keys of `items` to draw: those in `drawn` (the last commit's) and at most `add` others,
