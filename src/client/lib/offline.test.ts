@@ -1,11 +1,20 @@
 // Offline support (issue 17 §3): the kept cache's scoping, what is kept, the banner's time, and
 // writes failing with a clear message when there is no connection.
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offlineText } from '@/app/offline-banner';
 import { ApiError, apiGet, apiRequest, OfflineError, readApiErrorBody } from './api';
 import { isOffline, OFFLINE_MESSAGE, setBrowserOnline } from './connectivity';
-import { cacheScope, type KeyValueStore, newestDataAt, scopedStorage, shouldPersistQuery } from './persist';
+import {
+  cacheScope,
+  type KeyValueStore,
+  keepFirstPages,
+  newestDataAt,
+  PERSIST_MAX_PAGES,
+  persistOptions,
+  scopedStorage,
+  shouldPersistQuery,
+} from './persist';
 
 function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -69,6 +78,44 @@ describe('the kept query cache', () => {
     expect(shouldPersistQuery({ queryKey: ['/api/bets'], state: ok })).toBe(true);
     expect(shouldPersistQuery({ queryKey: ['/api/calendar/feed'], state: ok })).toBe(false);
     expect(shouldPersistQuery({ queryKey: ['/api/bets'], state: { status: 'error' } as never })).toBe(false);
+  });
+
+  it('keeps the first pages of a list scrolled deep, and the list goes on from the last one kept', async () => {
+    const page = (n: number) => ({ bets: [{ id: n }], next: `/api/bets?limit=50&cursor=${n + 1}` });
+    const source = new QueryClient();
+    const asked: string[] = [];
+    const options = {
+      queryKey: ['/api/bets', 'pages'],
+      queryFn: ({ pageParam }: { pageParam: string }) => {
+        asked.push(pageParam);
+        return Promise.resolve(page(Number(new URL(pageParam, 'http://x').searchParams.get('cursor') ?? 0)));
+      },
+      initialPageParam: '/api/bets?limit=50',
+      getNextPageParam: (last: { next: string | null }) => last.next ?? undefined,
+    };
+    await source.fetchInfiniteQuery(options);
+    for (let i = 0; i < 9; i++) await source.fetchInfiniteQuery({ ...options, pages: i + 2 });
+    expect(source.getQueryData<{ pages: unknown[] }>(options.queryKey)?.pages).toHaveLength(10);
+
+    const kept = dehydrate(source, persistOptions(source).dehydrateOptions);
+    const restored = new QueryClient();
+    hydrate(restored, kept);
+    const data = restored.getQueryData<{ pages: { bets: { id: number }[] }[]; pageParams: string[] }>(
+      options.queryKey,
+    );
+    expect(data?.pages.map((p) => p.bets[0]?.id)).toEqual([0, 1, 2, 3]);
+    expect(data?.pageParams).toHaveLength(PERSIST_MAX_PAGES);
+    // The cache in memory keeps all ten; scrolling on from the restored pages asks for the fifth.
+    expect(source.getQueryData<{ pages: unknown[] }>(options.queryKey)?.pages).toHaveLength(10);
+    asked.length = 0;
+    const observer = new InfiniteQueryObserver(restored, { ...options, staleTime: Number.POSITIVE_INFINITY });
+    const more = await observer.fetchNextPage();
+    expect(asked).toEqual(['/api/bets?limit=50&cursor=4']);
+    expect(more.data?.pages.map((p) => p.bets[0]?.id)).toEqual([0, 1, 2, 3, 4]);
+    // Anything else passes through as it is.
+    const plain = { pages: 'not a list' };
+    expect(keepFirstPages(plain)).toBe(plain);
+    expect(keepFirstPages([1, 2])).toEqual([1, 2]);
   });
 
   it('knows the time of its newest data', () => {
