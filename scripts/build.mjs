@@ -1,6 +1,6 @@
 // Production build: the SPA with Vite into dist/client, the server bundled with esbuild into
-// dist/server (dependencies stay in node_modules, but for a few barrels), the SQL migrations beside it, and a stamp
-// of the sources so `npm start` knows when the build is stale.
+// dist/server (dependencies stay in node_modules, but for a few barrels), the SQL migrations
+// beside it, and a stamp of the sources so `npm start` knows when the build is stale.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
