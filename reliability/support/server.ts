@@ -89,6 +89,17 @@ export async function startServer(opts: StartOptions): Promise<Server> {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // The heap probe's answers, read as they come (`output` keeps only its tail).
+  const probes: number[] = [];
+  let partial = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const m = /^HEAP_PROBE (\d+)$/.exec(line);
+      if (m) probes.push(Number(m[1]));
+    }
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,
@@ -102,12 +113,12 @@ export async function startServer(opts: StartOptions): Promise<Server> {
     },
     async liveHeap() {
       if (!opts.heapProbe) throw new Error('start the server with heapProbe: true');
-      const seen = (output.match(/HEAP_PROBE \d+/g) ?? []).length;
+      const seen = probes.length;
       child.kill('SIGUSR2');
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
-        const lines = output.match(/HEAP_PROBE (\d+)/g) ?? [];
-        if (lines.length > seen) return Number(lines[lines.length - 1]?.split(' ')[1]);
+        const answer = probes[seen];
+        if (answer !== undefined) return answer;
         await new Promise((r) => setTimeout(r, 20));
       }
       throw new Error(`no answer to SIGUSR2:\n${output}`);
