@@ -84,7 +84,8 @@ export function useWindowList<T extends HTMLElement>({
     if (count > 0 && lastIndex >= count - LOAD_AHEAD) onNearEnd();
   }, [lastIndex, count, onNearEnd]);
 
-  const shown = useStagedItems(items, perFrame, virtualizer.range);
+  // The list's identity: its first item (another filter or sort starts with another bet).
+  const shown = useStagedItems(items, perFrame, virtualizer.range, count > 0 ? getItemKey(0) : '');
 
   return { anchor, virtualizer, items, shown, before, after };
 }
@@ -113,16 +114,17 @@ export function measureWithoutLayout<T extends Element>(
 
 /**
  * The keys of `items` to draw: those in `drawn` (the last commit's) and at most `add` others,
- * those in the `visible` range first. When no item was drawn before (the first render, another
- * filter or sort), all of them.
+ * those in the `visible` range first. `drawn` null means a new list (the first render, another
+ * filter or sort): all of them. A scroll so fast that none of the drawn items is still in range
+ * is not a new list: its rows are staged like any others.
  */
 export function stageItems(
   items: readonly VirtualItem[],
-  drawn: ReadonlySet<Key>,
+  drawn: ReadonlySet<Key> | null,
   add: number,
   visible: { startIndex: number; endIndex: number } | null,
 ): Set<Key> {
-  if (!items.some((i) => drawn.has(i.key))) return new Set(items.map((i) => i.key));
+  if (drawn === null) return new Set(items.map((i) => i.key));
   const shown = new Set<Key>();
   const fresh: VirtualItem[] = [];
   for (const item of items) {
@@ -142,23 +144,36 @@ export function stageItems(
  * slow phone (bench/bets-page.ts). So items that come into range start as placeholders of their
  * size, and each following frame draws `perFrame` more of them (those in the visible range first)
  * in a transition, which React renders in slices that yield to the browser. The render that
- * scrolled stays cheap. A list with nothing in common with the last one drawn (the first render,
- * another filter or sort) is drawn at once: the page's first rows, and the server's picture of
- * them, appear whole.
+ * scrolled stays cheap. A new list (`listKey` changed: the first render, another filter or sort)
+ * is drawn at once: the page's first rows, and the server's picture of them, appear whole.
+ *
+ * Only a new list is drawn whole. A scroll that outruns the drawing, where none of the drawn
+ * items is in range any more, used to count as one too: at 4x CPU the main thread fell behind the
+ * wheel, the next scroll step found nothing drawn in range and drew its 27 rows in one task, which
+ * put it further behind (bench/bets-page.ts: most of the table's long tasks, 140-310 ms each).
  */
 export function useStagedItems(
   items: VirtualItem[],
   perFrame: number,
   visible: { startIndex: number; endIndex: number } | null,
+  listKey: string,
 ): ReadonlySet<Key> {
   /** The keys drawn by the last commit, and the batch it drew: a render of a new batch adds items. */
   const drawn = useRef<ReadonlySet<Key>>(new Set());
+  /** The list those keys belong to; null before the first commit. */
+  const drawnList = useRef<string | null>(null);
   const [batch, nextBatch] = useReducer((n: number) => n + 1, 0);
   const batchDrawn = useRef(batch);
-  const shown = stageItems(items, drawn.current, batch !== batchDrawn.current ? perFrame : 0, visible);
+  const shown = stageItems(
+    items,
+    drawnList.current === listKey ? drawn.current : null,
+    batch !== batchDrawn.current ? perFrame : 0,
+    visible,
+  );
   const waiting = items.length - shown.size;
   useLayoutEffect(() => {
     drawn.current = shown;
+    drawnList.current = listKey;
     batchDrawn.current = batch;
   });
   useEffect(() => {
