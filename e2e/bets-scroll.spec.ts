@@ -47,12 +47,18 @@ function drawnFor(html: string): string | undefined {
   return typeof key?.[2] === 'string' ? key[2] : undefined;
 }
 
-/** Scrolls to the bottom until `horse` is in view (each scroll may load the next page). */
+/**
+ * Scrolls to the bottom until `horse` is in view (each scroll may load the next page). Rows that
+ * scroll into range are drawn a few a frame (lib/use-window-list.ts), so after each turn it looks,
+ * as a reader would, once the rows in range are drawn: a row passed over as a placeholder would be
+ * missed.
+ */
 async function scrollUntil(page: Page, horse: string) {
   for (let i = 0; i < 40; i++) {
+    await expect(page.locator('[data-placeholder]')).toHaveCount(0);
     if (await betRow(page, horse).isVisible()) return;
     await page.mouse.wheel(0, 2500);
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(300);
   }
   await expect(betRow(page, horse)).toBeVisible();
 }
