@@ -54,7 +54,7 @@ const iso = (column: string, precision: 'MS' | 'US') =>
 /**
  * A sort's key: `expr` orders the bets (b, with m and r the members' and races' sort names when
  * `with` and `join` bring them), `cast` types a cursor's key for the comparison, `text` writes the
- * key into the cursor, and `cursor` says what a cursor's key may be. Names compare lower case
+ * key (the page's column k) into the cursor, and `cursor` says what a cursor's key may be. Names compare lower case
  * without accents, byte by byte (collate "C"), so the order is the same on every server and
  * locale; statuses in the enum's order (pending, win, loss, placed, void). Date, amount, odds,
  * horse and status pages read an index (migrations 0000, 0010); member and race pages sort the
@@ -77,28 +77,28 @@ const SORT_KEYS: Record<BetSortColumn, SortKey> = {
   date: {
     expr: 'b.date',
     cast: 'timestamptz',
-    text: iso('b.date', 'US'),
+    text: iso('b.k', 'US'),
     cursor: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
   },
-  amount: { expr: 'b.amount_cents', cast: 'bigint', text: 'b.amount_cents::text', cursor: /^[1-9]\d{0,15}$/ },
-  odds: { expr: 'b.odds_hundredths', cast: 'int', text: 'b.odds_hundredths::text', cursor: /^[1-9]\d{0,8}$/ },
+  amount: { expr: 'b.amount_cents', cast: 'bigint', text: 'b.k::text', cursor: /^[1-9]\d{0,15}$/ },
+  odds: { expr: 'b.odds_hundredths', cast: 'int', text: 'b.k::text', cursor: /^[1-9]\d{0,8}$/ },
   status: {
     expr: 'b.status',
     cast: 'bet_status',
-    text: 'b.status::text',
+    text: 'b.k::text',
     cursor: new RegExp(`^(${BET_STATUSES.join('|')})$`),
   },
   // The expression of bets_syndicate_horse_idx, as it is written there.
   horse: {
     expr: '(search_normalise(b.horse_name) collate "C")',
     cast: C_NAME,
-    text: 'search_normalise(b.horse_name)',
+    text: 'b.k::text',
     cursor: NAME_CURSOR,
   },
   member: {
     expr: 'm.name',
     cast: C_NAME,
-    text: 'm.name',
+    text: 'b.k::text',
     cursor: NAME_CURSOR,
     with: names('m', 'members'),
     join: 'join m on m.id = b.member_id',
@@ -106,7 +106,7 @@ const SORT_KEYS: Record<BetSortColumn, SortKey> = {
   race: {
     expr: `coalesce(r.name, '' collate "C")`,
     cast: C_NAME,
-    text: "coalesce(r.name, '')",
+    text: 'b.k::text',
     cursor: NAME_CURSOR,
     with: names('r', 'races'),
     join: 'left join r on r.id = b.race_id',
@@ -114,28 +114,36 @@ const SORT_KEYS: Record<BetSortColumn, SortKey> = {
 };
 
 /**
- * The page's statement. `where` holds the filters (on bets b, with z the syndicate's time zone
- * when a day filter needs it); $1 is the syndicate, $2 the page size. One row more than the page
- * is read: whether it exists says whether there is a next page. Each bet's text is ready in
+ * The page's statement for pages of `limit` bets. `where` holds the filters (on bets b, with z the
+ * syndicate's time zone when a day filter needs it); $1 is the syndicate. One row more than the
+ * page is read: whether it exists says whether there is a next page. Each bet's text is ready in
  * bet_json (db/bet-json.ts); an unfiltered page newest first reads only the date index and those
- * texts.
+ * texts. The limit is written into the text (a validated integer), not a parameter: a prepared
+ * statement with `limit $2` had PostgreSQL plan it again on every call, as a plan for an unknown
+ * limit costs more than one for 201 rows. The cursor's key is written for the last row only.
  */
-function pageStatement(where: string[], withZone: boolean, sort: BetSort = DEFAULT_BET_SORT): string {
+function pageStatement(
+  where: string[],
+  withZone: boolean,
+  limit: number,
+  sort: BetSort = DEFAULT_BET_SORT,
+): string {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`bad page size ${limit}`);
   const key = SORT_KEYS[sort.column];
   const dir = sort.direction;
   return `
     with ${withZone ? 'z as (select timezone as tz from syndicates where id = $1),' : ''}
     ${key.with ? `${key.with},` : ''}
     page as (
-      select b.id, ${key.expr} as k, ${key.text} as kt
+      select b.id, ${key.expr} as k
         from bets b ${key.join ?? ''} ${withZone ? 'cross join z' : ''}
        where b.syndicate_id = $1 ${where.map((w) => `and ${w}`).join(' ')}
        order by ${key.expr} ${dir}, b.id ${dir}
-       limit $2::int + 1),
+       limit ${limit + 1}),
     numbered as (select page.*, row_number() over (order by k ${dir}, id ${dir}) as rn from page)
-    select string_agg(j.json, ',' order by b.rn) filter (where b.rn <= $2) as json,
+    select string_agg(j.json, ',' order by b.rn) filter (where b.rn <= ${limit}) as json,
            count(*)::int as n,
-           max(b.kt || '_' || b.id) filter (where b.rn = $2) as last
+           max(${key.text} || '_' || b.id) filter (where b.rn = ${limit}) as last
       from numbered b
       join bet_json j on j.bet_id = b.id`;
 }
@@ -145,12 +153,20 @@ const afterCursor = (sort: BetSort, key: string, id: string) =>
   `(${SORT_KEYS[sort.column].expr}, b.id) ${sort.direction === 'desc' ? '<' : '>'} (${key}::${SORT_KEYS[sort.column].cast}, ${id}::int)`;
 
 // The unfiltered pages newest first (the bets page's first screen, the dashboard's list) are named
-// statements, prepared once per pooled connection. Another read is planned with its values each
-// time: a search's plan (trigram index or the date index) depends on how common its words are.
-const NAMED = {
-  first: { name: 'bets_json_first', text: pageStatement([], false) },
-  after: { name: 'bets_json_after', text: pageStatement([afterCursor(DEFAULT_BET_SORT, '$3', '$4')], false) },
-};
+// statements, one per page size, prepared once per pooled connection when first used (page sizes
+// are 1-200, and STREAM_CHUNK). Another read is planned with its values each time: a search's plan
+// (trigram index or the date index) depends on how common its words are.
+const named = new Map<string, { name: string; text: string }>();
+function namedPage(limit: number, after: boolean) {
+  const name = `bets_json_${after ? 'after' : 'first'}_${limit}`;
+  let statement = named.get(name);
+  if (!statement) {
+    const where = after ? [afterCursor(DEFAULT_BET_SORT, '$2', '$3')] : [];
+    statement = { name, text: pageStatement(where, false, limit) };
+    named.set(name, statement);
+  }
+  return statement;
+}
 
 /** The opaque cursor: base64url of the last bet's sort key (a date: UTC, microseconds) and id. */
 const encodeCursor = (last: string) => Buffer.from(last).toString('base64url');
@@ -217,9 +233,9 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
     pattern !== null;
   return async (limit, cursor) => {
     let statement: { name?: string; text: string };
-    const values: unknown[] = [syndicateId, limit];
+    const values: unknown[] = [syndicateId];
     if (!filtered) {
-      statement = cursor ? NAMED.after : NAMED.first;
+      statement = namedPage(limit, cursor !== null);
       if (cursor) values.push(...cursor);
     } else {
       const where: string[] = [];
@@ -232,7 +248,7 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
       if (q.to !== undefined) where.push(`b.date < (${param(q.to)}::date + 1)::timestamp at time zone z.tz`);
       if (pattern !== null)
         where.push(`b.search like '%' || search_normalise(${param(pattern)}::text) || '%'`);
-      statement = { text: pageStatement(where, q.from !== undefined || q.to !== undefined, sort) };
+      statement = { text: pageStatement(where, q.from !== undefined || q.to !== undefined, limit, sort) };
     }
     const { rows } = await db.$client.query<PageRow>({ ...statement, values });
     const row = rows[0];
