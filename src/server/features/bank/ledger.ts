@@ -46,27 +46,39 @@ export interface NewEntry {
   createdBy: number | null;
 }
 
-/** Appends entries (in the given order) and returns their ids. Zero amounts are never written. */
+/**
+ * Appends entries (in the given order) and returns their ids, in one statement whatever their
+ * number (a settlement shared among a thousand members is one round trip, not a thousand). The
+ * rows are inserted in the given order, so their serial ids rise in that order. Zero amounts are
+ * never written.
+ */
 export async function appendEntries(
   tx: Tx,
   syndicateId: number,
   entries: readonly NewEntry[],
   now: Date,
 ): Promise<number[]> {
-  const ids: number[] = [];
   for (const e of entries) {
     if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0) {
       throw new RangeError(`an entry's amount must be a non-zero whole number of cents: ${e.amountCents}`);
     }
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      insert into bank_entries
-        (syndicate_id, member_id, type, amount_cents, date, note, bet_id, reverses_id, batch_id, created_by, created_at)
-      values (${syndicateId}, ${e.memberId}, ${e.type}, ${e.amountCents}, ${e.date}, ${e.note ?? null},
-              ${e.betId ?? null}, ${e.reversesId ?? null}, ${e.batchId ?? null}, ${e.createdBy}, ${now})
-      returning id`);
-    ids.push(rows[0]!.id);
   }
-  return ids;
+  if (entries.length === 0) return [];
+  const column = (value: (e: NewEntry) => unknown) => sql.param(entries.map(value));
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into bank_entries
+      (syndicate_id, member_id, type, amount_cents, date, note, bet_id, reverses_id, batch_id, created_by, created_at)
+    select ${syndicateId}::int, e.member_id, e.type, e.amount_cents, e.date, e.note, e.bet_id, e.reverses_id,
+           e.batch_id, e.created_by, ${now}::timestamptz
+      from unnest(${column((e) => e.memberId)}::int[], ${column((e) => e.type)}::bank_entry_type[],
+                  ${column((e) => e.amountCents)}::bigint[], ${column((e) => e.date)}::date[],
+                  ${column((e) => e.note ?? null)}::text[], ${column((e) => e.betId ?? null)}::int[],
+                  ${column((e) => e.reversesId ?? null)}::int[], ${column((e) => e.batchId ?? null)}::uuid[],
+                  ${column((e) => e.createdBy)}::int[])
+           with ordinality as e(member_id, type, amount_cents, date, note, bet_id, reverses_id, batch_id, created_by, n)
+     order by e.n
+    returning id`);
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 export interface MemberBalance {
@@ -172,11 +184,11 @@ export async function syncBetAllocation(
   if (weights.length === 0) {
     weights = await sharingWeights(tx, syndicateId, lock.shareBasis);
     if (weights.length === 0) weights = [{ memberId: bet.member_id, weight: 1 }];
-    for (const w of weights) {
-      await tx.execute(sql`
-        insert into bet_allocation_weights (syndicate_id, bet_id, member_id, weight)
-        values (${syndicateId}, ${betId}, ${w.memberId}, ${w.weight})`);
-    }
+    await tx.execute(sql`
+      insert into bet_allocation_weights (syndicate_id, bet_id, member_id, weight)
+      select ${syndicateId}::int, ${betId}::int, w.member_id, w.weight
+        from unnest(${sql.param(weights.map((w) => w.memberId))}::int[],
+                    ${sql.param(weights.map((w) => w.weight))}::bigint[]) as w(member_id, weight)`);
   }
   if (desired === 0) return;
   await appendEntries(
