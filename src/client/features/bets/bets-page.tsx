@@ -108,8 +108,14 @@ export function BetsPage() {
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     pages;
   // A page that arrives while scrolling is worked into rows and lines in a transition (slices that
-  // yield), not in the query's own synchronous update.
-  const bets = useDeferredValue(useMemo(() => data?.pages.flatMap((p) => p.bets), [data]));
+  // yield), not in the query's own synchronous update. The list's identity goes with it: the query
+  // whose bets these are (the last one's while another filter's first page loads), so the rows
+  // draw a new list's first screen at once and stage only what scrolls in (use-window-list.ts).
+  const listKey = pages.isPlaceholderData ? 'previous' : JSON.stringify(serverFilter);
+  const deferred = useDeferredValue(
+    useMemo(() => ({ bets: data?.pages.flatMap((p) => p.bets), listKey }), [data, listKey]),
+  );
+  const bets = deferred.bets;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const onToggleGroup = useCallback(
     (betGroupId: string) =>
@@ -219,6 +225,7 @@ export function BetsPage() {
       ) : wide ? (
         <Card className="overflow-hidden">
           <BetsTable
+            listKey={deferred.listKey}
             lines={lines}
             complete={complete}
             sort={sort}
@@ -231,6 +238,7 @@ export function BetsPage() {
         </Card>
       ) : (
         <BetCardList
+          listKey={deferred.listKey}
           rows={rows}
           complete={complete}
           handlers={handlers}

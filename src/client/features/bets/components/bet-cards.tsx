@@ -28,6 +28,7 @@ const MemoGroupCard = memo(GroupBetCard);
  * and how long the list is (aria-setsize; -1 while more pages remain).
  */
 export function BetCardList({
+  listKey,
   rows,
   complete,
   handlers,
@@ -35,6 +36,8 @@ export function BetCardList({
   onToggleGroup,
   onNearEnd,
 }: {
+  /** The query whose rows these are: another one is a new list, drawn at once. */
+  listKey: string;
   rows: BetRow<Bet>[];
   complete: boolean;
   handlers: BetHandlers;
@@ -50,6 +53,7 @@ export function BetCardList({
     gap: CARD_GAP,
     perFrame: CARDS_PER_FRAME,
     onNearEnd,
+    listKey,
   });
   return (
     <ul

@@ -69,6 +69,7 @@ function SortHeader({
  * total is not known) and where each rendered row sits (aria-rowindex; the header row is 1).
  */
 export function BetsTable({
+  listKey,
   lines,
   complete,
   sort,
@@ -78,6 +79,8 @@ export function BetsTable({
   onToggleGroup,
   onNearEnd,
 }: {
+  /** The query whose rows these are: another one is a new list, drawn at once. */
+  listKey: string;
   lines: BetLine[];
   /** No more pages: the loaded lines are all there is. */
   complete: boolean;
@@ -95,6 +98,7 @@ export function BetsTable({
     getItemKey,
     perFrame: ROWS_PER_FRAME,
     onNearEnd,
+    listKey,
   });
   return (
     <BetsTableFrame complete={complete} count={lines.length} sort={sort} onSort={onSort} tbodyRef={anchor}>

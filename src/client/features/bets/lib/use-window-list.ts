@@ -34,6 +34,7 @@ export function useWindowList<T extends HTMLElement>({
   gap = 0,
   perFrame,
   onNearEnd,
+  listKey,
 }: {
   count: number;
   estimateSize: number;
@@ -42,6 +43,8 @@ export function useWindowList<T extends HTMLElement>({
   /** How many items that were not drawn before one frame may draw. */
   perFrame: number;
   onNearEnd: () => void;
+  /** The query the items come from: another one is a new list (see `useStagedItems`). */
+  listKey: string;
 }) {
   const anchor = useRef<T>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -84,8 +87,13 @@ export function useWindowList<T extends HTMLElement>({
     if (count > 0 && lastIndex >= count - LOAD_AHEAD) onNearEnd();
   }, [lastIndex, count, onNearEnd]);
 
-  // The list's identity: its first item (another filter or sort starts with another bet).
-  const shown = useStagedItems(items, perFrame, virtualizer.range, count > 0 ? getItemKey(0) : '');
+  // The list's identity: its query, and its first item (a bet added at the top is a new list too).
+  const shown = useStagedItems(
+    items,
+    perFrame,
+    virtualizer.range,
+    `${listKey}\n${count > 0 ? getItemKey(0) : ''}`,
+  );
 
   return { anchor, virtualizer, items, shown, before, after };
 }
