@@ -3,6 +3,12 @@
 // settlement, edit) and takes it back when it goes (edit, delete), in the writer's transaction.
 // Any writer is covered, the bets routes as well as SQL by hand or test fixtures.
 //
+// syndicate_local_days is kept the same way, per local day of the bet's date in the syndicate's
+// time zone (the profit timeline's days): every bet counts, stakes and results of the settled
+// ones (win, placed, loss). A change of the syndicate's time zone rebuilds its rows, with bets
+// locked against writes (SHARE) so that no bet is added under the old zone meanwhile; the
+// settings route takes that lock before it locks the syndicate's row (lock order).
+//
 // drizzle-kit does not generate triggers, so runMigrations (db/client.ts) calls
 // installBetStatsTrigger after the migrations, under their advisory lock: functions and trigger
 // are CREATE OR REPLACE (idempotent); the first install also rebuilds the tables from bets.
@@ -60,6 +66,75 @@ const TRIGGER = `
 create or replace trigger bets_stats after insert or update or delete on bets
   for each row execute function bets_stats_trigger()`;
 
+/** A settled status, as the timeline counts stakes and results. */
+const SETTLED = `in ('win', 'placed', 'loss')`;
+
+/** Local days from the bets (b) that match `where`, each in its syndicate's (s) time zone. */
+const localDaysOf = (where: string) => `
+insert into syndicate_local_days (syndicate_id, day, bets, staked_cents, profit_cents)
+  select b.syndicate_id, (b.date at time zone s.timezone)::date, count(*),
+         coalesce(sum(b.amount_cents) filter (where b.status ${SETTLED}), 0),
+         coalesce(sum(b.result_cents) filter (where b.status ${SETTLED}), 0)
+    from bets b join syndicates s on s.id = b.syndicate_id
+   where ${where}
+   group by 1, 2`;
+
+const LOCAL_DAYS_FUNCTIONS = `
+create or replace function bet_local_day_apply(
+  p_syndicate integer, p_date timestamptz, p_status bet_status, p_amount bigint, p_result bigint, p_sign integer
+) returns void language plpgsql as $$
+declare
+  tz text;
+  settled boolean := p_status ${SETTLED};
+  staked bigint := case when settled then p_amount * p_sign else 0 end;
+  profit bigint := case when settled then coalesce(p_result, 0) * p_sign else 0 end;
+begin
+  select timezone into tz from syndicates where id = p_syndicate;
+  -- None when the syndicate itself is being deleted (its rows go with it).
+  if tz is null then return; end if;
+  insert into syndicate_local_days as t (syndicate_id, day, bets, staked_cents, profit_cents)
+    values (p_syndicate, (p_date at time zone tz)::date, p_sign, staked, profit)
+    on conflict (syndicate_id, day) do update
+      set bets = t.bets + p_sign, staked_cents = t.staked_cents + staked, profit_cents = t.profit_cents + profit;
+end $$;
+
+create or replace function bets_local_days_trigger() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'UPDATE'
+     and old.syndicate_id = new.syndicate_id and old.date = new.date and old.status = new.status
+     and old.amount_cents = new.amount_cents and old.result_cents is not distinct from new.result_cents then
+    return null;
+  end if;
+  if tg_op <> 'INSERT' then
+    perform bet_local_day_apply(old.syndicate_id, old.date, old.status, old.amount_cents, old.result_cents, -1);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform bet_local_day_apply(new.syndicate_id, new.date, new.status, new.amount_cents, new.result_cents, 1);
+  end if;
+  return null;
+end $$;
+
+create or replace function syndicates_local_days_trigger() returns trigger language plpgsql as $$
+begin
+  lock table bets in share mode;
+  delete from syndicate_local_days where syndicate_id = new.id;
+  ${localDaysOf('b.syndicate_id = new.id')};
+  return null;
+end $$;
+`;
+
+const LOCAL_DAYS_TRIGGERS = `
+create or replace trigger bets_local_days after insert or update or delete on bets
+  for each row execute function bets_local_days_trigger();
+create or replace trigger syndicates_local_days after update of timezone on syndicates
+  for each row when (old.timezone is distinct from new.timezone)
+  execute function syndicates_local_days_trigger();`;
+
+const LOCAL_DAYS_REBUILD = `
+lock table bets in share row exclusive mode;
+delete from syndicate_local_days;
+${localDaysOf('true')};`;
+
 /** Rebuild both tables from bets (first install only; bets is locked against writes meanwhile). */
 const REBUILD = `
 lock table bets in share row exclusive mode;
@@ -83,6 +158,12 @@ export async function installBetStatsTrigger(client: pg.ClientBase): Promise<voi
     await client.query(FUNCTIONS);
     await client.query(TRIGGER);
     if (!rows[0]?.present) await client.query(REBUILD);
+    const { rows: local } = await client.query<{ present: boolean }>(
+      `select exists (select 1 from pg_trigger where tgname = 'bets_local_days' and tgrelid = 'bets'::regclass) as present`,
+    );
+    await client.query(LOCAL_DAYS_FUNCTIONS);
+    await client.query(LOCAL_DAYS_TRIGGERS);
+    if (!local[0]?.present) await client.query(LOCAL_DAYS_REBUILD);
     await client.query('commit');
   } catch (err) {
     await client.query('rollback').catch(() => {});

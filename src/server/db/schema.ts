@@ -327,6 +327,24 @@ export const syndicateDayStats = pgTable(
   (t) => [primaryKey({ columns: [t.syndicateId, t.day] })],
 );
 
+/**
+ * Per local day of the bets' dates, in the syndicate's time zone: bets placed, and the stakes and
+ * results of those settled (win, placed, loss). The profit timeline reads these instead of the
+ * bets (issue 17: the dashboard asks for the year to date on every load). Kept by triggers
+ * (db/bet-stats-trigger.ts), rebuilt for a syndicate when its time zone changes.
+ */
+export const syndicateLocalDays = pgTable(
+  'syndicate_local_days',
+  {
+    syndicateId: syndicateRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    bets: integer('bets').notNull().default(0),
+    stakedCents: bigint('staked_cents', { mode: 'number' }).notNull().default(0),
+    profitCents: bigint('profit_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.syndicateId, t.day] })],
+);
+
 export const reminders = pgTable(
   'reminders',
   {

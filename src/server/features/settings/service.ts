@@ -1,6 +1,6 @@
 // The syndicate's settings, and its time zone for every service that reads a date input:
 // a bare day names the start of that day there, a date-time names its day there.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type DayKey, dayOf, instantOf, isDayInput } from '../../../shared/dates';
 import { toCents } from '../../../shared/money';
 import type { Settings } from '../../../shared/settings';
@@ -42,6 +42,12 @@ export async function updateSettings(
   by: Author,
 ): Promise<Settings> {
   return db.transaction(async (tx) => {
+    // A new time zone rebuilds the syndicate's local days (db/bet-stats-trigger.ts), which locks
+    // bets against writes; taken first, before the syndicate's row, as a settlement takes them
+    // in that order (bet, then the bank's lock on the syndicate), so the two cannot deadlock.
+    if (input.timezone && input.timezone !== (await syndicateTimeZone(tx, syndicateId))) {
+      await tx.execute(sql`lock table bets in share mode`);
+    }
     const [before] = await tx
       .select(columns)
       .from(syndicates)
