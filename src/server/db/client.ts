@@ -14,6 +14,8 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** The pool for named statements planned once (`plannedOnce`). */
+  planned: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -22,12 +24,43 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/** The pool for named statements planned once (see `plannedOnce`), per database handle. */
+const plannedPools = new WeakMap<Db, pg.Pool>();
+
 export function connect(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: 30_000 });
+  // The connections are shared between the two pools: as many as before in all.
+  const max = options.max ?? 20;
+  const plannedMax = Math.max(2, Math.round((max * 2) / 5));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(2, max - plannedMax),
+    idleTimeoutMillis: 30_000,
+  });
+  const planned = new pg.Pool({
+    connectionString: url,
+    max: plannedMax,
+    idleTimeoutMillis: 30_000,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle client losing its server (e.g. PostgreSQL restarting) must not crash the process.
   pool.on('error', () => {});
+  planned.on('error', () => {});
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  plannedPools.set(db, planned);
+  return { db, pool, planned, close: async () => void (await Promise.all([pool.end(), planned.end()])) };
+}
+
+/**
+ * Where to run a named statement whose plan does not depend on its values: a small pool whose
+ * connections plan each named statement once, for every call (plan_cache_mode =
+ * force_generic_plan). On the main pool PostgreSQL planned most of them again on every call: a
+ * plan for the average syndicate is costed above one for the caller's, small, syndicate, so the
+ * generic plan was never chosen (pg_prepared_statements, docs/performance.md). Only statements
+ * whose generic plan was read and found to be the same as their custom one belong here (EXPLAIN
+ * (generic_plan)): one with `limit $n`, `$n is null or …` or a search pattern does not.
+ */
+export function plannedOnce(db: Db): pg.Pool {
+  return plannedPools.get(db) ?? db.$client;
 }
 
 /** Folder of the committed SQL migrations: beside this file in src, copied beside the bundle in dist. */

@@ -18,7 +18,7 @@ import {
 import { type DayKey, dayOf, isDayInput } from '../../../shared/dates';
 import { MAX_ID } from '../../../shared/member';
 import { fromCents, toCents } from '../../../shared/money';
-import type { Db } from '../../db/client';
+import { type Db, plannedOnce } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-error';
 import {
   adjustmentRecorded,
@@ -118,10 +118,12 @@ const num = (cents: number) => String(fromCents(cents));
  * the sums of the rows shown.
  */
 export async function bankSummaryJson(db: Db, syndicateId: number, now: Date): Promise<string> {
-  const { rows } = await db.$client.query<{ share_basis: ShareBasis; in_play: number; members: string }>({
-    ...SUMMARY,
-    values: [syndicateId, now],
-  });
+  const { rows } = await plannedOnce(db).query<{ share_basis: ShareBasis; in_play: number; members: string }>(
+    {
+      ...SUMMARY,
+      values: [syndicateId, now],
+    },
+  );
   const first = rows[0];
   if (!first) throw notFound();
   const members = memberRows(JSON.parse(first.members) as (number | string)[]);

@@ -21,7 +21,7 @@ import {
   type BetStatus,
   DEFAULT_BET_SORT,
 } from '../../../shared/bet-status';
-import type { Db } from '../../db/client';
+import { type Db, plannedOnce } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 
 export interface BetsListQuery {
@@ -250,7 +250,9 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
         where.push(`b.search like '%' || search_normalise(${param(pattern)}::text) || '%'`);
       statement = { text: pageStatement(where, q.from !== undefined || q.to !== undefined, limit, sort) };
     }
-    const { rows } = await db.$client.query<PageRow>({ ...statement, values });
+    // A named page's plan is the same for every syndicate: planned once (db/client.ts).
+    const runner = statement.name ? plannedOnce(db) : db.$client;
+    const { rows } = await runner.query<PageRow>({ ...statement, values });
     const row = rows[0];
     return {
       json: `[${row?.json ?? ''}]`,

@@ -20,7 +20,7 @@ import { type BetActor, betRefusal, canPlaceFor } from '../../../shared/bet-righ
 import { fromCents, fromHundredths, toCents, toHundredths } from '../../../shared/money';
 import { isStorableId } from '../../../shared/race';
 import { type PlaceTerms, runnersCount, type SettledStatus } from '../../../shared/settlement';
-import type { Db } from '../../db/client';
+import { type Db, plannedOnce } from '../../db/client';
 import { bets, members, races } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { type BetView, betCreated, betDeleted, betUpdated } from '../audit/bet-events';
@@ -153,7 +153,9 @@ async function query(
   statement: (typeof STATEMENTS)[keyof typeof STATEMENTS],
   values: unknown[],
 ): Promise<Bet[]> {
-  const { rows } = await db.$client.query<BetRow>({ ...statement, values });
+  // Bets by id plan the same for every syndicate (db/client.ts); the newest bets' `limit $2` does not.
+  const runner = statement === STATEMENTS.byIds ? plannedOnce(db) : db.$client;
+  const { rows } = await runner.query<BetRow>({ ...statement, values });
   return rows.map(toBet);
 }
 

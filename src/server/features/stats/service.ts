@@ -10,7 +10,7 @@ import {
   TREND_PERIOD_DAYS,
   winRate,
 } from '../../../shared/stats';
-import type { Db } from '../../db/client';
+import { type Db, plannedOnce } from '../../db/client';
 
 const DAY_MS = 86_400_000;
 
@@ -65,7 +65,7 @@ interface StatsRow {
 export async function getSyndicateStats(db: Db, syndicateId: number, now: Date): Promise<SyndicateStats> {
   const periodStart = now.getTime() - TREND_PERIOD_DAYS * DAY_MS;
   const previousStart = now.getTime() - 2 * TREND_PERIOD_DAYS * DAY_MS;
-  const { rows } = await db.$client.query<StatsRow>({
+  const { rows } = await plannedOnce(db).query<StatsRow>({
     ...SYNDICATE_STATS,
     values: [
       syndicateId,
@@ -115,7 +115,7 @@ interface TopRow {
 }
 
 export async function getTopPerformers(db: Db, syndicateId: number, limit: number): Promise<TopPerformer[]> {
-  const { rows } = await db.$client.query<TopRow>({ ...TOP_PERFORMERS, values: [syndicateId, limit] });
+  const { rows } = await plannedOnce(db).query<TopRow>({ ...TOP_PERFORMERS, values: [syndicateId, limit] });
   return rows.map((r) => ({
     member: { id: r.id, name: r.name, initials: r.initials, archived: r.archived },
     winRate: winRate(r.wins, r.settled),
