@@ -45,12 +45,19 @@ describe('named statements planned once', () => {
         '/api/stats/top-performers?limit=5',
         '/api/bets?limit=5',
         '/api/bank',
+        '/api/rotation?count=3',
       ]) {
         expect((await client.get(url)).statusCode, url).toBe(200);
       }
     }
     const plans = await plansOf(t.database.planned);
-    for (const name of ['stats_syndicate', 'stats_top_performers', 'bets_json_first_5', 'bank_summary']) {
+    for (const name of [
+      'stats_syndicate',
+      'stats_top_performers',
+      'bets_json_first_5',
+      'bank_summary',
+      'rotation_input',
+    ]) {
       expect(plans.get(name), name).toMatchObject({ custom: 0 });
       expect(plans.get(name)?.generic, name).toBeGreaterThanOrEqual(8);
     }
