@@ -46,6 +46,7 @@ describe('named statements planned once', () => {
         '/api/bets?limit=5',
         '/api/bank',
         '/api/rotation?count=3',
+        '/api/insights/timeline?from=2030-01-01&to=2030-12-31&interval=week',
       ]) {
         expect((await client.get(url)).statusCode, url).toBe(200);
       }
@@ -57,6 +58,7 @@ describe('named statements planned once', () => {
       'bets_json_first_5',
       'bank_summary',
       'rotation_input',
+      'insights_timeline',
     ]) {
       expect(plans.get(name), name).toMatchObject({ custom: 0 });
       expect(plans.get(name)?.generic, name).toBeGreaterThanOrEqual(8);

@@ -21,7 +21,7 @@ import {
   WEEKDAYS,
 } from '../../../shared/insights';
 import { fromCents, fromHundredths } from '../../../shared/money';
-import type { Db } from '../../db/client';
+import { type Db, plannedOnce } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 
 export interface Range {
@@ -293,8 +293,7 @@ const TIMELINE = {
       select d.day as ld, d.bets, d.staked_cents::float8 as staked, d.profit_cents::float8 as profit
         from syndicate_local_days d
        where d.syndicate_id = $1 and d.bets <> 0
-         and ($2::date is null or d.day >= $2::date)
-         and ($3::date is null or d.day <= $3::date)),
+         and d.day between coalesce($2::date, '-infinity') and coalesce($3::date, 'infinity')),
     bounds as (select coalesce($2::date, min(ld)) as lo, coalesce($3::date, max(ld)) as hi from days),
     series as (
       select generate_series(date_trunc($4, lo), date_trunc($4, hi), ('1 ' || $4)::interval)::date as period
@@ -316,7 +315,8 @@ export async function getTimeline(
   syndicateId: number,
   q: Range & { interval: TimelineInterval },
 ): Promise<InsightsTimeline> {
-  const { rows } = await db.$client.query<{
+  // Its plan is the same whatever the values (a range of the primary key): planned once.
+  const { rows } = await plannedOnce(db).query<{
     period: string;
     bets: number;
     staked: number;
