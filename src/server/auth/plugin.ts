@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HINT_IN_SYNDICATE, HINT_SIGNED_IN, SIGNED_IN_HINT } from '../../shared/session-hint';
 import type { Env } from '../env';
-import { type AuthContext, invalidateSessions, resolveSession, resolveSessionForRead } from './sessions';
+import { type AuthContext, resolveSession, resolveSessionForRead } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,9 +124,9 @@ export function installAuth(app: FastifyInstance) {
     }
     if (!hasSession) return;
     if (STATE_CHANGING.has(req.method)) {
-      // A write may change who may do what (membership, roles, sessions): reads stop reusing
-      // sessions resolved before it, now and once it has finished (onResponse below).
-      invalidateSessions(db);
+      // A write is decided on the session as it is now. A write that changes who may do what
+      // (membership, roles, sessions) is announced by the database itself, at its commit, and
+      // every instance then forgets its reused sessions (db/session-triggers.ts).
       req.auth = await resolveSession(db, token, now());
     } else {
       req.auth = await resolveSessionForRead(db, token, now());
@@ -149,10 +149,6 @@ export function installAuth(app: FastifyInstance) {
     const value = auth.tenant ? HINT_IN_SYNDICATE : HINT_SIGNED_IN;
     if (current !== undefined && current !== value) setHint(reply, value, cookie.secure);
     return payload;
-  });
-
-  app.addHook('onResponse', async (req) => {
-    if (STATE_CHANGING.has(req.method)) invalidateSessions(db);
   });
 
   // No /api answer may be kept by a browser or a shared cache: they carry one user's data, and

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { installBetJsonTriggers } from './bet-json';
 import { installBetStatsTrigger } from './bet-stats-trigger';
 import * as schema from './schema';
+import { installSessionTriggers } from './session-triggers';
 
 /** The drizzle handle over the pool; `$client` is the pool, for named (prepared) statements. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -80,6 +81,7 @@ export async function runMigrations(url: string): Promise<void> {
     await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
     await installBetStatsTrigger(client);
     await installBetJsonTriggers(client);
+    await installSessionTriggers(client);
   } finally {
     await client.query('select pg_advisory_unlock(727001)').catch(() => {});
     await client.end();

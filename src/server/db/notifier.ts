@@ -13,12 +13,14 @@
 //   delivers messages in order, so when the round trip ends, every notification committed before
 //   it began has been handed to the handlers. Reads that want to reuse state call it first;
 //   concurrent calls share one round trip.
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from './client';
 
-/** Something changed who may read or do what (any state-changing request): forget reused state. */
+/**
+ * Something may have changed who may read or do what: a statement on members, users or sessions
+ * (the triggers of db/session-triggers.ts). Forget reused state.
+ */
 export const INVALIDATE_CHANNEL = 'rs_invalidate';
 /**
  * The event bus (realtime/bus.ts): JSON payloads, from the app (a session ended or moved) and from
@@ -218,8 +220,3 @@ export function startNotifier(db: Db, log: FastifyBaseLogger): Notifier {
   byDb.set(db, notifier);
   return notifier;
 }
-
-/** A payload no other publish uses: this process's id and a counter. */
-const instance = randomBytes(6).toString('hex');
-let sequence = 0;
-export const uniquePayload = (): string => `${instance}:${++sequence}`;
