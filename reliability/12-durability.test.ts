@@ -152,6 +152,8 @@ describe('backup and restore', () => {
         select 'reminders', md5(string_agg(x::text, ',' order by x.id)) from reminders x union all
         select 'member_bet_stats', md5(string_agg(x::text, ',' order by x::text)) from member_bet_stats x where settled <> 0 union all
         select 'syndicate_day_stats', md5(string_agg(x::text, ',' order by x::text)) from syndicate_day_stats x where settled <> 0 union all
+        select 'syndicate_local_days', md5(string_agg(x::text, ',' order by x::text)) from syndicate_local_days x
+         where (bets, staked_cents, profit_cents) <> (0, 0, 0) union all
         select 'bank_entries', md5(string_agg(x::text, ',' order by x.id)) from bank_entries x union all
         select 'audit_events', md5(string_agg(x::text, ',' order by x.id)) from audit_events x union all
         select 'calendar_feeds', md5(string_agg(x::text, ',' order by x.id)) from calendar_feeds x union all

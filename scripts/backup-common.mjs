@@ -43,7 +43,13 @@ export const SKIPPED = ['sessions', 'oidc_logins', 'join_failures', 'throttle_co
  * Tables derived from bets by triggers (src/server/db/bet-stats-trigger.ts, bet-json.ts):
  * not backed up; loading the bets on restore rebuilds them, so they cannot disagree with bets.
  */
-export const DERIVED = ['member_bet_stats', 'syndicate_day_stats', 'bank_member_totals', 'bet_json'];
+export const DERIVED = [
+  'member_bet_stats',
+  'syndicate_day_stats',
+  'syndicate_local_days',
+  'bank_member_totals',
+  'bet_json',
+];
 
 /** DATABASE_URL, or the embedded cluster of the app running on DATA_DIR (default ./data). */
 export function databaseUrl() {
