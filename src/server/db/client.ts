@@ -58,7 +58,9 @@ export function connect(url: string, options: { max?: number } = {}): Database {
  * plan for the average syndicate is costed above one for the caller's, small, syndicate, so the
  * generic plan was never chosen (pg_prepared_statements, docs/performance.md). Only statements
  * whose generic plan was read and found to be the same as their custom one belong here (EXPLAIN
- * (generic_plan)): one with `limit $n`, `$n is null or …` or a search pattern does not.
+ * (generic_plan)); one whose best plan depends on its values does not: a search pattern, a
+ * `$n is null or …` filter, a status filter, or a `limit $n` above a join (the bets pages write
+ * their size into the statement for that reason).
  */
 export function plannedOnce(db: Db): pg.Pool {
   return plannedPools.get(db) ?? db.$client;

@@ -81,6 +81,20 @@ export async function appendEntries(
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
+/** Saves the members and weights bets were first shared by, in one statement. */
+async function saveWeights(
+  tx: Tx,
+  syndicateId: number,
+  rows: readonly { betId: number; memberId: number; weight: number }[],
+): Promise<void> {
+  await tx.execute(sql`
+    insert into bet_allocation_weights (syndicate_id, bet_id, member_id, weight)
+    select ${syndicateId}::int, w.bet_id, w.member_id, w.weight
+      from unnest(${sql.param(rows.map((w) => w.betId))}::int[],
+                  ${sql.param(rows.map((w) => w.memberId))}::int[],
+                  ${sql.param(rows.map((w) => w.weight))}::bigint[]) as w(bet_id, member_id, weight)`);
+}
+
 export interface MemberBalance {
   memberId: number;
   balanceCents: number;
@@ -184,11 +198,11 @@ export async function syncBetAllocation(
   if (weights.length === 0) {
     weights = await sharingWeights(tx, syndicateId, lock.shareBasis);
     if (weights.length === 0) weights = [{ memberId: bet.member_id, weight: 1 }];
-    await tx.execute(sql`
-      insert into bet_allocation_weights (syndicate_id, bet_id, member_id, weight)
-      select ${syndicateId}::int, ${betId}::int, w.member_id, w.weight
-        from unnest(${sql.param(weights.map((w) => w.memberId))}::int[],
-                    ${sql.param(weights.map((w) => w.weight))}::bigint[]) as w(member_id, weight)`);
+    await saveWeights(
+      tx,
+      syndicateId,
+      weights.map((w) => ({ betId, ...w })),
+    );
   }
   if (desired === 0) return;
   await appendEntries(
@@ -267,19 +281,11 @@ export async function allocateNewSettledBets(
       if (line) line.balance += part.amountCents;
     }
   }
-  await tx.execute(sql`
-    insert into bet_allocation_weights (syndicate_id, bet_id, member_id, weight)
-    select ${syndicateId}, w.bet_id, w.member_id, w.weight
-      from unnest(${sql.param(weightRows.map((w) => w.betId))}::int[],
-                  ${sql.param(weightRows.map((w) => w.memberId))}::int[],
-                  ${sql.param(weightRows.map((w) => w.weight))}::bigint[]) as w(bet_id, member_id, weight)`);
-  if (entries.length === 0) return;
-  await tx.execute(sql`
-    insert into bank_entries (syndicate_id, member_id, type, amount_cents, date, note, bet_id, created_by, created_at)
-    select ${syndicateId}, e.member_id, 'allocation', e.amount_cents, ${date}, e.note, e.bet_id, ${actorMemberId}, ${now}
-      from unnest(${sql.param(entries.map((e) => e.memberId))}::int[],
-                  ${sql.param(entries.map((e) => e.amountCents))}::bigint[],
-                  ${sql.param(entries.map((e) => e.note))}::text[],
-                  ${sql.param(entries.map((e) => e.betId))}::int[]) with ordinality as e(member_id, amount_cents, note, bet_id, n)
-     order by e.n`);
+  await saveWeights(tx, syndicateId, weightRows);
+  await appendEntries(
+    tx,
+    syndicateId,
+    entries.map((e) => ({ ...e, type: 'allocation' as const, date, createdBy: actorMemberId })),
+    now,
+  );
 }
