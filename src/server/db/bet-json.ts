@@ -3,6 +3,8 @@
 // for a member's bets when the member is renamed and for a race's bets when the race is renamed,
 // moved or re-dated. A list read then joins ready text instead of formatting 31 fields per bet on
 // every read: building it cost PostgreSQL about 2 ms of the 2.6 ms of a 200-bet page (issue 17 §5).
+// Each row also holds the bet's syndicate and date (migration 0012), so the unfiltered pages read
+// the texts in order from bet_json's own date index instead of joining them to the bets by id.
 // It is not a cache of answers: no read fills it, nothing expires, and a write that rolls back
 // rolls it back. features/bets/bets-json.test.ts holds the text to what toBet + the route's
 // serializer write, byte for byte, and to every change that must rewrite it.
@@ -57,13 +59,14 @@ export const BET_JSON = `concat(
 
 /** Writes (or rewrites) the text of the bets read from `from` (aliased b) that match `where`. */
 const upsert = (from: string, where: string) => `
-    insert into bet_json (bet_id, json)
-    select b.id, ${BET_JSON}
+    insert into bet_json (bet_id, syndicate_id, date, json)
+    select b.id, b.syndicate_id, b.date, ${BET_JSON}
       from ${from} b
       join members m on m.id = b.member_id
       left join races r on r.id = b.race_id
      where ${where}
-    on conflict (bet_id) do update set json = excluded.json`;
+    on conflict (bet_id) do update
+      set syndicate_id = excluded.syndicate_id, date = excluded.date, json = excluded.json`;
 
 const FUNCTIONS = `
 create or replace function bets_json_written() returns trigger language plpgsql as $$

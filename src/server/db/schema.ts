@@ -285,13 +285,21 @@ export const bets = pgTable(
 );
 
 // Each bet's JSON text as GET /api/bets answers it, kept by triggers on bets, members and races in
-// the writer's transaction (src/server/db/bet-json.ts, migration 0009). Never written by hand.
-export const betJson = pgTable('bet_json', {
-  betId: integer('bet_id')
-    .primaryKey()
-    .references(() => bets.id, { onDelete: 'cascade' }),
-  json: text('json').notNull(),
-});
+// the writer's transaction (src/server/db/bet-json.ts, migrations 0009 and 0012). Never written by
+// hand. The bet's syndicate and date are copied beside it: the unfiltered pages newest first read
+// this table alone, in the order of its date index.
+export const betJson = pgTable(
+  'bet_json',
+  {
+    betId: integer('bet_id')
+      .primaryKey()
+      .references(() => bets.id, { onDelete: 'cascade' }),
+    syndicateId: integer('syndicate_id').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [index('bet_json_syndicate_date_idx').on(t.syndicateId, t.date.desc(), t.betId.desc())],
+);
 
 // Settled-bet aggregates, kept by a trigger on bets in the same transaction as every insert,
 // settlement, edit and delete (src/server/db/bet-stats-trigger.ts), so stats and
