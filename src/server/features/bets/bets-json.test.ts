@@ -197,7 +197,9 @@ describe('GET /api/bets JSON text', () => {
     );
     expect(edited.statusCode, edited.body).toBe(200);
     await same('bet edited');
-    await pool.query(`update bets set date = date - interval '1 day 1 microsecond' where id = $1`, [other.id]);
+    await pool.query(`update bets set date = date - interval '1 day 1 microsecond' where id = $1`, [
+      other.id,
+    ]);
     await same('bet re-dated by SQL');
     await pool.query('update members set name = $2, initials = $3 where id = $1', [
       c.adminMemberId,
