@@ -31,6 +31,7 @@ import {
 } from './lib/app-process';
 import { seedBank } from './lib/bank';
 import { BETS_MIX_EXTRA, betsMix, seedSyndicatesWithSessions } from './lib/bets-api';
+import { DASHBOARD } from './lib/dashboard-calls';
 import {
   betsPageLighthouse,
   betsPageScroll,
@@ -137,34 +138,6 @@ const IMPORT_ROWS = 10_000;
 
 /** The bank scenario (issue 14): members and ledger entries of its syndicate, and its bets. */
 const BANK = { members: 50, entries: 10_000, bets: 111 };
-
-/** This year so far (UTC), as the dashboard's profit card asks for it. */
-const yearToDate = () => {
-  const today = new Date().toISOString().slice(0, 10);
-  return `from=${today.slice(0, 4)}-01-01&to=${today}`;
-};
-
-/**
- * The calls the dashboard makes on a first load, in its order (recorded in Chromium from the
- * built app, issue 17: the Recent Bets panel asks for five settled bets, not the whole list).
- */
-const DASHBOARD = [
-  '/api/auth/user',
-  '/api/syndicates',
-  '/api/members/me',
-  '/api/settings',
-  '/api/me/preferences',
-  '/api/stats/syndicate',
-  '/api/next-bet',
-  '/api/rotation?count=3',
-  '/api/bets?limit=5&status=win,loss,placed,void',
-  '/api/activity?limit=8',
-  '/api/bank',
-  `/api/insights/timeline?${yearToDate()}&interval=week`,
-  '/api/races',
-  '/api/stats/top-performers?limit=5',
-  '/api/reminders',
-];
 
 async function buildIfStale() {
   const { sourceHash } = (await import(path.join(root, 'scripts/source-hash.mjs'))) as {

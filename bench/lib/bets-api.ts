@@ -77,6 +77,8 @@ export async function betsMix(opts: {
   connections: number;
   /** seconds */
   duration: number;
+  /** false: the writes alone, without the reads a client makes after them (bench/mix-only.ts). */
+  readsAfterWrites?: boolean;
 }): Promise<LoadResult & { writes: number; writeFailures: number }> {
   type Ctx = { member?: MixMember; betId?: number };
   let next = 0;
@@ -147,13 +149,8 @@ export async function betsMix(opts: {
       if (status !== 200) writeFailures++;
     },
   };
-  const cycle = [
-    ...opts.dashboard.map(get),
-    create,
-    ...AFTER_CREATE.map(get),
-    settle,
-    ...AFTER_SETTLE.map(get),
-  ];
+  const after = (reads: string[]) => (opts.readsAfterWrites === false ? [] : reads.map(get));
+  const cycle = [...opts.dashboard.map(get), create, ...after(AFTER_CREATE), settle, ...after(AFTER_SETTLE)];
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
