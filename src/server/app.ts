@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,6 +23,7 @@ import { installJsonCompression } from './lib/compress-json';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/http-error';
 import { rejectNul } from './lib/nul-guard';
+import { installSecurityHeaders } from './lib/security-headers';
 import { schemaSerializerCompiler } from './lib/serializer';
 import { installOpenapi, openapiTransform } from './openapi';
 import { pageShells } from './page-preloads';
@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const https = env.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

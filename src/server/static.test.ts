@@ -132,4 +132,21 @@ describe('serving the SPA', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('sends the same security headers on every answer: a page, an API answer, an error, a missing asset', async () => {
+    const expected = {
+      'x-frame-options': 'SAMEORIGIN',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-permitted-cross-domain-policies': 'none',
+    };
+    const csp = (await app.inject({ url: '/' })).headers['content-security-policy'];
+    for (const url of ['/', '/api/health', '/api/no-such-route', '/assets/missing.js']) {
+      const res = await app.inject({ url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['content-security-policy'], url).toBe(csp);
+    }
+  });
 });
