@@ -77,13 +77,13 @@ export function statementName(text: string): string | undefined {
  * a bet settled took 10 of them, each parsed and planned again (0.07 to 0.45 ms a statement in the
  * server's log, more than executing most of them). Statements without parameters are left alone
  * (they may hold several commands, which a prepared statement cannot), and so are those already
- * named.
+ * named or marked by planEachCall.
  */
 function nameStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const [config, values] = args;
-    if (config !== null && typeof config === 'object' && !(config as pg.QueryConfig).name) {
+    if (config !== null && typeof config === 'object' && (config as pg.QueryConfig).name === undefined) {
       const c = config as pg.QueryConfig;
       const params = Array.isArray(values) ? values : c.values;
       const name =
@@ -93,6 +93,13 @@ function nameStatements(client: pg.PoolClient): void {
     return query(...args);
   }) as pg.PoolClient['query'];
 }
+
+/**
+ * A statement whose best plan depends on its values (a search's words, a member with few bets):
+ * sent unnamed, so PostgreSQL plans it with its values on every call. A named one may be given a
+ * generic plan after five calls, chosen for the average values.
+ */
+export const planEachCall = <T extends pg.QueryConfig>(config: T): T => ({ ...config, name: '' });
 
 /**
  * Where to run a named statement whose plan does not depend on its values: a small pool whose

@@ -2,6 +2,7 @@
 // once and may keep its plan. Only statements with parameters, and no more names than the cap.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listBetsJson } from '../features/bets/list-json';
 import { connect, type Database, NAMED_STATEMENTS_CAP, statementName } from './client';
 import { members } from './schema';
 
@@ -52,6 +53,17 @@ describe('statements with parameters are prepared once per connection', () => {
     expect(new Set(selects.map((s) => s.name)).size).toBe(1);
     expect(selects.reduce((n, s) => n + s.generic_plans + s.custom_plans, 0)).toBe(8);
     expect(await prepared('/* in a transaction */')).toHaveLength(1);
+  });
+
+  it('plans a bets page with a search with its values on every call, one filtered by status once', async () => {
+    for (let i = 0; i < 6; i++) {
+      await listBetsJson(database.db, -17, { limit: 7, q: `word ${i}` });
+      await listBetsJson(database.db, -17, { limit: 7, status: ['win', 'loss'] });
+    }
+    expect(await prepared('search_normalise($2::text)')).toHaveLength(0);
+    const byStatus = await prepared('b.status = any($2::bet_status[])');
+    expect(byStatus.length).toBeGreaterThan(0);
+    expect(byStatus.reduce((n, s) => n + s.generic_plans + s.custom_plans, 0)).toBe(6);
   });
 
   it('leaves statements without parameters unnamed: several commands in one still run', async () => {

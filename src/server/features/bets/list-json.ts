@@ -22,7 +22,7 @@ import {
   type BetStatus,
   DEFAULT_BET_SORT,
 } from '../../../shared/bet-status';
-import { type Db, plannedOnce } from '../../db/client';
+import { type Db, planEachCall, plannedOnce } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 
 export interface BetsListQuery {
@@ -188,8 +188,9 @@ const afterCursor = (sort: BetSort, key: string, id: string) =>
 
 // The unfiltered pages newest first (the bets page's first screen, the dashboard's list) are named
 // statements, one per page size, prepared once per pooled connection when first used (page sizes
-// are 1-200, and STREAM_CHUNK). Another read is planned with its values each time: a search's plan
-// (trigram index or the date index) depends on how common its words are.
+// are 1-200, and STREAM_CHUNK). A read with a search, a member, a race or days is planned with its
+// values each time (planEachCall): a search's plan (trigram index or the date index) depends on
+// how common its words are, a member's on how many bets they placed.
 const named = new Map<string, { name: string; text: string }>();
 function namedPage(limit: number, after: boolean) {
   const name = `bets_json_${after ? 'after' : 'first'}_${limit}`;
@@ -264,6 +265,12 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
     q.from !== undefined ||
     q.to !== undefined ||
     pattern !== null;
+  const perValue =
+    q.memberId !== undefined ||
+    q.raceId !== undefined ||
+    q.from !== undefined ||
+    q.to !== undefined ||
+    pattern !== null;
   return async (limit, cursor) => {
     let statement: { name?: string; text: string };
     const values: unknown[] = [syndicateId];
@@ -283,9 +290,13 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
         where.push(`b.search like '%' || search_normalise(${param(pattern)}::text) || '%'`);
       statement = { text: pageStatement(where, q.from !== undefined || q.to !== undefined, limit, sort) };
     }
-    // A named page's plan is the same for every syndicate: planned once (db/client.ts).
+    // A named page's plan is the same for every syndicate: planned once (db/client.ts). A page
+    // filtered by status or sorted otherwise is prepared like drizzle's statements (a generic
+    // plan reads the same index); one with a search, a member, a race or days is planned with
+    // its values on every call.
     const runner = statement.name ? plannedOnce(db) : db.$client;
-    const { rows } = await runner.query<PageRow>({ ...statement, values });
+    const config = { ...statement, values };
+    const { rows } = await runner.query<PageRow>(perValue ? planEachCall(config) : config);
     const row = rows[0];
     return {
       json: row?.json ?? '[]',
