@@ -112,15 +112,29 @@ export async function sharingWeights(
   basis: ShareBasis,
 ): Promise<{ memberId: number; weight: number }[]> {
   const { rows } = await tx.execute<{ id: number; balance: number }>(sql`
-    select m.id,
-           coalesce(t.contributed_cents - t.paid_out_cents + t.adjustments_cents + t.betting_cents, 0) as balance
-      from members m
-      left join bank_member_totals t on t.syndicate_id = m.syndicate_id and t.member_id = m.id
-     where m.syndicate_id = ${syndicateId} and m.is_active and m.archived_at is null
-     order by m.created_at, m.id`);
-  const capital = basis === 'capital' && rows.some((r) => Number(r.balance) > 0);
-  return rows
-    .map((r) => ({ memberId: r.id, weight: capital ? Math.max(0, Number(r.balance)) : 1 }))
+    select m.id, ${memberBalance} as balance ${sharingMembers(syndicateId)} order by m.created_at, m.id`);
+  return weighted(
+    rows.map((r) => [r.id, Number(r.balance)]),
+    basis,
+  );
+}
+
+/** A member's balance in cents (m the member, t their bank_member_totals row). */
+const memberBalance = sql.raw(
+  'coalesce(t.contributed_cents - t.paid_out_cents + t.adjustments_cents + t.betting_cents, 0)',
+);
+
+/** The members who share results: active and not archived, with their running totals (m, t). */
+const sharingMembers = (syndicateId: number) => sql`
+  from members m
+  left join bank_member_totals t on t.syndicate_id = m.syndicate_id and t.member_id = m.id
+ where m.syndicate_id = ${syndicateId} and m.is_active and m.archived_at is null`;
+
+/** Weights from members' balances, in their order: equal, or by capital (equal when none is positive). */
+function weighted(members: readonly [number, number][], basis: ShareBasis) {
+  const capital = basis === 'capital' && members.some(([, balance]) => balance > 0);
+  return members
+    .map(([memberId, balance]) => ({ memberId, weight: capital ? Math.max(0, balance) : 1 }))
     .filter((r) => r.weight > 0);
 }
 
@@ -138,20 +152,76 @@ export function splitAmong(
     .filter((p) => p.amountCents !== 0);
 }
 
-type BetState = {
+/** The bet as its allocation reads it (the caller may already hold it: a settlement just wrote it). */
+export interface BetState {
   member_id: number;
   status: 'pending' | 'win' | 'loss' | 'placed' | 'void';
   result_cents: number | null;
   horse_name: string;
   bet_type: string;
-};
+}
+
+interface AllocationState {
+  /** Undefined when the caller gave the bet; null when it no longer exists (deleted). */
+  bet?: BetState | null;
+  /** The live allocation lines (not reversed): [id, member id, cents], by id. */
+  live: [number, number, number][];
+  /** The members and weights the bet was first shared by, in join order: [member id, weight]. */
+  weights: [number, number][];
+  /**
+   * When the bet is settled and has no weights yet: the members who would share it now, in join
+   * order, with their balances ([member id, balance in cents]); else null.
+   */
+  sharing: [number, number][] | null;
+}
+
+/**
+ * What syncBetAllocation reads after taking the bank's lock, in one statement (it was four round
+ * trips: the bet, its live lines, its weights, the members' balances): the bet unless the caller
+ * gave it ($3), the live lines and the weights, and the members who would share it when it is
+ * settled and was never shared. Read after the lock, in a statement of its own, so it sees every
+ * money write that committed before the lock was granted.
+ */
+async function allocationState(
+  tx: Tx,
+  syndicateId: number,
+  betId: number,
+  readBet: boolean,
+): Promise<AllocationState> {
+  const { rows } = await tx.execute<Record<string, unknown> & AllocationState>(sql`
+    select
+      case when ${readBet}::boolean then (
+        select json_build_object('member_id', b.member_id, 'status', b.status, 'result_cents', b.result_cents,
+                                 'horse_name', b.horse_name, 'bet_type', b.bet_type)
+          from bets b where b.syndicate_id = ${syndicateId} and b.id = ${betId}) end as bet,
+      coalesce((
+        select json_agg(json_build_array(e.id, e.member_id, e.amount_cents) order by e.id)
+          from bank_entries e
+         where e.syndicate_id = ${syndicateId} and e.bet_id = ${betId} and e.type = 'allocation'
+           and not exists (select 1 from bank_entries r where r.reverses_id = e.id)), '[]') as live,
+      coalesce((
+        select json_agg(json_build_array(w.member_id, w.weight) order by m.created_at, m.id)
+          from bet_allocation_weights w
+          join members m on m.id = w.member_id
+         where w.syndicate_id = ${syndicateId} and w.bet_id = ${betId}), '[]') as weights,
+      case when exists (select 1 from bets b
+                         where b.syndicate_id = ${syndicateId} and b.id = ${betId} and b.status <> 'pending')
+                and not exists (select 1 from bet_allocation_weights w
+                                 where w.syndicate_id = ${syndicateId} and w.bet_id = ${betId})
+        then coalesce((
+          select json_agg(json_build_array(m.id, ${memberBalance}) order by m.created_at, m.id)
+            ${sharingMembers(syndicateId)}), '[]') end as sharing`);
+  const row = rows[0]!;
+  return { ...row, bet: readBet ? (row.bet ?? null) : undefined };
+}
 
 /**
  * Brings a bet's allocation lines in line with the bet, inside the bet's own transaction: when
  * the bet is settled for the first time its result is shared by the share basis (and the members
  * and weights are kept); when its result changes, or it is set back to pending or deleted, the
  * live lines are reversed and (if it is still settled) the new result is shared among the same
- * members by the same weights. A result that did not change writes nothing.
+ * members by the same weights. A result that did not change writes nothing. `known`: the bet as
+ * the caller just wrote it (its row locked), so it is not read again.
  */
 export async function syncBetAllocation(
   tx: Tx,
@@ -159,19 +229,14 @@ export async function syncBetAllocation(
   betId: number,
   actorMemberId: number | null,
   now: Date,
+  known?: BetState,
 ): Promise<void> {
   const lock = await lockBank(tx, syndicateId);
-  const { rows: betRows } = await tx.execute<BetState>(sql`
-    select member_id, status, result_cents, horse_name, bet_type::text as bet_type
-      from bets where syndicate_id = ${syndicateId} and id = ${betId}`);
-  const bet = betRows[0];
-  const { rows: live } = await tx.execute<{ id: number; member_id: number; amount_cents: number }>(sql`
-    select e.id, e.member_id, e.amount_cents from bank_entries e
-     where e.syndicate_id = ${syndicateId} and e.bet_id = ${betId} and e.type = 'allocation'
-       and not exists (select 1 from bank_entries r where r.reverses_id = e.id)
-     order by e.id`);
+  const state = await allocationState(tx, syndicateId, betId, known === undefined);
+  const bet = known ?? state.bet;
+  const live = state.live.map(([id, memberId, amountCents]) => ({ id, memberId, amountCents }));
   const desired = bet && bet.status !== 'pending' ? Number(bet.result_cents ?? 0) : null;
-  const liveSum = live.reduce((sum, e) => sum + Number(e.amount_cents), 0);
+  const liveSum = live.reduce((sum, e) => sum + e.amountCents, 0);
   if (desired === null && live.length === 0) return;
   if (desired !== null && desired !== 0 && live.length > 0 && liveSum === desired) return;
 
@@ -181,9 +246,9 @@ export async function syncBetAllocation(
     tx,
     syndicateId,
     live.map((e) => ({
-      memberId: e.member_id,
+      memberId: e.memberId,
       type: 'reversal' as const,
-      amountCents: -Number(e.amount_cents),
+      amountCents: -e.amountCents,
       date,
       note: bet ? `Bet changed: ${description}` : 'Bet deleted',
       betId,
@@ -194,9 +259,9 @@ export async function syncBetAllocation(
   );
   if (!bet || desired === null) return;
 
-  let weights = await storedWeights(tx, syndicateId, betId);
+  let weights = state.weights.map(([memberId, weight]) => ({ memberId, weight }));
   if (weights.length === 0) {
-    weights = await sharingWeights(tx, syndicateId, lock.shareBasis);
+    weights = weighted(state.sharing ?? [], lock.shareBasis);
     if (weights.length === 0) weights = [{ memberId: bet.member_id, weight: 1 }];
     await saveWeights(
       tx,
@@ -219,16 +284,6 @@ export async function syncBetAllocation(
     })),
     now,
   );
-}
-
-/** The members and weights a bet was first shared by, in join order. */
-async function storedWeights(tx: Tx, syndicateId: number, betId: number) {
-  const { rows } = await tx.execute<{ member_id: number; weight: number }>(sql`
-    select w.member_id, w.weight from bet_allocation_weights w
-      join members m on m.id = w.member_id
-     where w.syndicate_id = ${syndicateId} and w.bet_id = ${betId}
-     order by m.created_at, m.id`);
-  return rows.map((r) => ({ memberId: r.member_id, weight: Number(r.weight) }));
 }
 
 /** A newly written settled bet whose result the bank must share (CSV import). */

@@ -259,7 +259,14 @@ export async function writeSettlement(
            position = ${f.position}, dead_heat = ${f.deadHeat}, dividend_hundredths = ${f.dividendHundredths},
            place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
      where syndicate_id = ${syndicateId} and id = ${bet.id}`);
-  await syncBetAllocation(tx, syndicateId, bet.id, actorMemberId, now);
+  // The bet as just written (its row is locked): the allocation need not read it again.
+  await syncBetAllocation(tx, syndicateId, bet.id, actorMemberId, now, {
+    member_id: bet.memberId,
+    status: computed.status,
+    result_cents: computed.resultCents,
+    horse_name: bet.horseName,
+    bet_type: bet.betType,
+  });
   await recordEvent(
     tx,
     syndicateId,
