@@ -156,13 +156,15 @@ interface Measured extends LoadResult {
   /** CPU per request: the app's and PostgreSQL's (ms), a figure less sensitive to a busy machine. */
   appCpu: number;
   pgCpu: number;
+  /** The app's peak RSS during the load (bytes; sampled every 250 ms), to see which load drives the peak. */
+  appRss: number;
 }
 
 const fmtLoad = (r: Measured, base: number) =>
   r.total === 0
     ? `no response within the run (${r.errors} errors)`
     : `${Math.round(r.rps)} req/s (${(r.rps / base).toFixed(3)}×), p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ` +
-      `CPU/req app ${r.appCpu.toFixed(2)} ms + pg ${r.pgCpu.toFixed(2)} ms` +
+      `CPU/req app ${r.appCpu.toFixed(2)} ms + pg ${r.pgCpu.toFixed(2)} ms; app RSS peak ${mb(r.appRss)}` +
       (r.errors + r.non2xx > 0 ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : '');
 
 async function main() {
@@ -238,19 +240,38 @@ async function main() {
     await db.connect();
     const origin = app.origin;
 
-    const run = async (paths: string[], cookie?: string): Promise<Measured> => {
+    /** A load with the app's and PostgreSQL's CPU per request and the app's peak RSS during it. */
+    const measured = async <R extends LoadResult>(loadRun: () => Promise<R>): Promise<R & Measured> => {
       const app0 = cpuMsOf(appPid);
       const pg0 = postgresCpuMs(postmaster.pid);
-      const r = await load({
-        url: origin,
-        paths,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        ...(cookie ? { cookie } : {}),
-      });
-      const n = Math.max(1, r.total);
-      return { ...r, appCpu: (cpuMsOf(appPid) - app0) / n, pgCpu: (postgresCpuMs(postmaster.pid) - pg0) / n };
+      let appRss = rssOf(appPid);
+      const sampler = setInterval(() => {
+        appRss = Math.max(appRss, rssOf(appPid));
+      }, 250);
+      try {
+        const r = await loadRun();
+        const n = Math.max(1, r.total);
+        appRss = Math.max(appRss, rssOf(appPid));
+        return {
+          ...r,
+          appCpu: (cpuMsOf(appPid) - app0) / n,
+          pgCpu: (postgresCpuMs(postmaster.pid) - pg0) / n,
+          appRss,
+        };
+      } finally {
+        clearInterval(sampler);
+      }
     };
+    const run = (paths: string[], cookie?: string): Promise<Measured> =>
+      measured(() =>
+        load({
+          url: origin,
+          paths,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          ...(cookie ? { cookie } : {}),
+        }),
+      );
     const cpuPerRequest = (r: Measured) => r.appCpu + r.pgCpu;
 
     // ── The bank (issue 14): GET /api/bank with 50 members and 10,000 ledger entries, against
@@ -285,6 +306,7 @@ async function main() {
           total,
           appCpu: rs.reduce((sum, r) => sum + r.appCpu * r.total, 0) / n,
           pgCpu: rs.reduce((sum, r) => sum + r.pgCpu * r.total, 0) / n,
+          appRss: Math.max(...rs.map((r) => r.appRss)),
         };
       };
       const bank = merge(both.bank);
@@ -336,21 +358,16 @@ async function main() {
         `≤ ${BUDGET.betsPageP99} ms`,
         page.p99 <= BUDGET.betsPageP99 && clean(page),
       );
-      const app0 = cpuMsOf(appPid);
-      const pg0 = postgresCpuMs(postmaster.pid);
-      const mixed = await betsMix({
-        url: origin,
-        dashboard: DASHBOARD,
-        members: mixMembers,
-        connections: CONNECTIONS,
-        duration: DURATION,
-      });
-      const n = Math.max(1, mixed.total);
-      const mixRun: Measured = {
-        ...mixed,
-        appCpu: (cpuMsOf(appPid) - app0) / n,
-        pgCpu: (postgresCpuMs(postmaster.pid) - pg0) / n,
-      };
+      const mixRun = await measured(() =>
+        betsMix({
+          url: origin,
+          dashboard: DASHBOARD,
+          members: mixMembers,
+          connections: CONNECTIONS,
+          duration: DURATION,
+        }),
+      );
+      const mixed = mixRun;
       report.add(
         B,
         `Mix: ${BETS_MIX.syndicates} syndicates × ${BETS_MIX.membersEach} members (${BETS_MIX.bets} bets each), the dashboard's ${DASHBOARD.length} calls, a bet created and settled (2 writes in ${DASHBOARD.length + BETS_MIX_EXTRA} requests)`,
@@ -610,19 +627,10 @@ async function main() {
     const mixCookies = await seedMemberSessions(db, mixTenant.syndicateId, MIX_SESSIONS);
     await seedBets(db, mixTenant.syndicateId, 1, 200);
     await vacuumAnalyze(db);
-    const app0 = cpuMsOf(appPid);
-    const pg0 = postgresCpuMs(postmaster.pid);
-    const mixed = await membersMix({
-      url: origin,
-      dashboard: DASHBOARD,
-      cookies: mixCookies,
-      connections: CONNECTIONS,
-    });
-    const mixRun: Measured = {
-      ...mixed,
-      appCpu: (cpuMsOf(appPid) - app0) / Math.max(1, mixed.total),
-      pgCpu: (postgresCpuMs(postmaster.pid) - pg0) / Math.max(1, mixed.total),
-    };
+    const mixRun = await measured(() =>
+      membersMix({ url: origin, dashboard: DASHBOARD, cookies: mixCookies, connections: CONNECTIONS }),
+    );
+    const mixed = mixRun;
     report.add(
       A,
       `Realistic mix: ${MIX_SESSIONS} members, one dashboard load each (${DASHBOARD.length} calls), a write every ${WRITE_EVERY} reads`,
