@@ -531,6 +531,73 @@ describe('bank', () => {
     await expectInvariants(c);
   });
 
+  it('serialises concurrent settlements: each bet is shared once, by the capital committed before it', async () => {
+    const c = await crew(t);
+    const put = await c.admin.put('/api/settings', {
+      syndicateName: 'Capital Race',
+      defaultBetAmount: 10,
+      currency: 'aud',
+      rotationStrategy: 'sequential',
+      shareBasis: 'capital',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await contribute(c.admin, c.adminMemberId, 400);
+    await contribute(c.admin, c.memberMemberId, 600);
+    const bets = [];
+    for (let i = 0; i < 8; i++) {
+      bets.push(await placeBet(c.admin, singleBet(c, { horseName: `Race ${i}`, amount: 10 + i, odds: 3 })));
+    }
+    const [first, ...rest] = bets;
+    const answers = await Promise.all([
+      // The same bet settled three ways at once, the others once each, money moving beside them.
+      c.admin.put(`/api/bets/${first!.id}/status`, { status: 'win' }),
+      c.admin.put(`/api/bets/${first!.id}/status`, { status: 'loss' }),
+      c.admin.put(`/api/bets/${first!.id}/status`, { status: 'win' }),
+      ...rest.map((b, i) => c.admin.put(`/api/bets/${b.id}/status`, { status: i % 2 ? 'loss' : 'win' })),
+      ...[1, 2, 3].map(() => c.admin.post('/api/bank/payouts', { memberId: c.memberMemberId, amount: 25 })),
+      ...[1, 2, 3].map(() =>
+        c.admin.post('/api/bank/contributions', { memberId: c.adminMemberId, amount: 7 }),
+      ),
+    ]);
+    expect(answers.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.slice(10, 13).every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    expect(answers.slice(13).map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const { rows } = await t.database.db.execute<{
+      id: number;
+      result: number;
+      live: number;
+      first: number;
+    }>(sql`
+      select b.id, b.result_cents as result,
+             (select coalesce(sum(e.amount_cents), 0) from bank_entries e
+               where e.bet_id = b.id and e.type = 'allocation'
+                 and not exists (select 1 from bank_entries r where r.reverses_id = e.id)) as live,
+             (select min(e.id) from bank_entries e where e.bet_id = b.id and e.type = 'allocation') as first
+        from bets b where b.syndicate_id = ${c.syndicateId}`);
+    expect(rows).toHaveLength(8);
+    for (const r of rows) {
+      // Its live lines add up to its result...
+      expect(Number(r.live), `bet ${r.id}`).toBe(Number(r.result));
+      // ...and it was shared once, by each member's positive balance of everything committed
+      // before its first line (money writes are serialised, so ids rise in commit order).
+      const { rows: weights } = await t.database.db.execute<{
+        member_id: number;
+        weight: number;
+        balance: number;
+      }>(sql`
+        select w.member_id, w.weight,
+               (select coalesce(sum(e.amount_cents), 0) from bank_entries e
+                 where e.member_id = w.member_id and e.syndicate_id = ${c.syndicateId} and e.id < ${r.first}) as balance
+          from bet_allocation_weights w where w.bet_id = ${r.id} order by w.member_id`);
+      expect(
+        weights.map((w) => w.member_id),
+        `bet ${r.id}`,
+      ).toEqual([c.adminMemberId, c.memberMemberId].sort((a, b) => a - b));
+      for (const w of weights) expect(Number(w.weight), `bet ${r.id}`).toBe(Number(w.balance));
+    }
+    await expectInvariants(c);
+  });
+
   it('reproduces the worked example of docs/bank.md to the cent', async () => {
     const c = await crew(t); // Alice (admin) and Mia stand in for Alice and Bob
     const carol = await joinPeer(t, c, 'Carol Third');
