@@ -257,20 +257,14 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
   const pattern = searchPattern(q.q);
   const sort = q.sort ?? DEFAULT_BET_SORT;
   const newestFirst = sort.column === 'date' && sort.direction === 'desc';
-  const filtered =
-    !newestFirst ||
-    q.status !== undefined ||
-    q.memberId !== undefined ||
-    q.raceId !== undefined ||
-    q.from !== undefined ||
-    q.to !== undefined ||
-    pattern !== null;
+  // Filters whose best plan depends on their values (planned on every call, below).
   const perValue =
     q.memberId !== undefined ||
     q.raceId !== undefined ||
     q.from !== undefined ||
     q.to !== undefined ||
     pattern !== null;
+  const filtered = !newestFirst || q.status !== undefined || perValue;
   return async (limit, cursor) => {
     let statement: { name?: string; text: string };
     const values: unknown[] = [syndicateId];
