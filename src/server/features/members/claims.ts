@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { inviteLinkCreated, memberClaimed } from '../audit/member-events';
 import { type Author, recordEvent } from '../audit/record';
-import { getMember, lockUserMemberships, MEMBER_NOT_FOUND } from './service';
+import { lockUserMemberships, MEMBER_NOT_FOUND, memberIn } from './service';
 
 /** How long a claim link works (ms): 14 days. */
 export const CLAIM_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -108,7 +108,7 @@ export async function claimMember(
         .where(eq(memberClaims.id, claim.id));
       // By the claimed member itself, now linked to the caller.
       await recordEvent(tx, syndicateId, { memberId, now }, memberClaimed(memberId));
-      return { syndicateId, member: await getMember(tx, syndicateId, memberId) };
+      return { syndicateId, member: await memberIn(tx, syndicateId, memberId) };
     });
   } catch (err) {
     // Belt and braces: the (syndicate, user) unique index refuses a second row for the user.

@@ -3,7 +3,7 @@
 // always keeps at least one usable admin (active, not archived, linked to a user).
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { CreateMember, FormerMember, Member, UpdateMember } from '../../../shared/member';
-import type { Db } from '../../db/client';
+import { builtOnce, type Db } from '../../db/client';
 import { members } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { memberArchived, memberCreated, memberRestored, memberUpdated } from '../audit/member-events';
@@ -63,8 +63,31 @@ export async function listMembers(db: Db, syndicateId: number, active?: boolean)
   return rows;
 }
 
-export async function getMember(db: Db | Tx, syndicateId: number, memberId: number): Promise<Member> {
-  const [member] = await db
+const memberOf = builtOnce((db) =>
+  db
+    .select(memberColumns)
+    .from(members)
+    .where(
+      and(
+        eq(members.syndicateId, sql.placeholder('syndicateId')),
+        isNull(members.archivedAt),
+        eq(members.id, sql.placeholder('memberId')),
+      ),
+    )
+    .limit(1)
+    .prepare('member_of'),
+);
+
+/** A current (not archived) member of the syndicate; 404 otherwise. In a transaction: memberIn. */
+export async function getMember(db: Db, syndicateId: number, memberId: number): Promise<Member> {
+  const [member] = await memberOf(db).execute({ syndicateId, memberId });
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  return member;
+}
+
+/** getMember in a transaction (as it stands within it). */
+export async function memberIn(tx: Tx, syndicateId: number, memberId: number): Promise<Member> {
+  const [member] = await tx
     .select(memberColumns)
     .from(members)
     .where(and(current(syndicateId), eq(members.id, memberId)))
@@ -90,7 +113,7 @@ async function lockForChange(tx: Tx, syndicateId: number, memberId: number) {
     .orderBy(asc(members.id))
     .for('update');
   const usable = admins.filter((a) => a.isActive && a.userId !== null);
-  const target = await getMember(tx, syndicateId, memberId);
+  const target = await memberIn(tx, syndicateId, memberId);
   return { target, usableAdmins: usable.length, targetIsUsableAdmin: usable.some((a) => a.id === memberId) };
 }
 

@@ -1,15 +1,20 @@
 // A user's own preferences (issue 17): stored on the user, so they follow the person across
 // syndicates and devices. Today one: muting the toasts for others' settlements and payments.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Preferences } from '../../../shared/preferences';
-import type { Db } from '../../db/client';
+import { builtOnce, type Db } from '../../db/client';
 import { users } from '../../db/schema';
 
-export async function getPreferences(db: Db, userId: number): Promise<Preferences> {
-  const [row] = await db
+const preferencesOf = builtOnce((db) =>
+  db
     .select({ muteLiveToasts: users.muteLiveToasts })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('preferences_of'),
+);
+
+export async function getPreferences(db: Db, userId: number): Promise<Preferences> {
+  const [row] = await preferencesOf(db).execute({ userId });
   return { muteLiveToasts: row?.muteLiveToasts ?? false };
 }
 

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { dayOf, instantOf, isBeforeToday } from '../../../shared/dates';
 import type { Reminder } from '../../../shared/reminder';
 import type { TenantContext } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import { builtOnce, type Db } from '../../db/client';
 import { members, reminders } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { type Author, eventInsert, recordEvent } from '../audit/record';
@@ -39,12 +39,17 @@ const toReminder = (r: Row): Reminder => ({
   memberId: r.memberId,
 });
 
-export async function listReminders(db: Db, syndicateId: number): Promise<Reminder[]> {
-  const rows = await db
+const remindersOf = builtOnce((db) =>
+  db
     .select(columns)
     .from(reminders)
-    .where(eq(reminders.syndicateId, syndicateId))
-    .orderBy(asc(reminders.date), asc(reminders.id));
+    .where(eq(reminders.syndicateId, sql.placeholder('syndicateId')))
+    .orderBy(asc(reminders.date), asc(reminders.id))
+    .prepare('reminders_of'),
+);
+
+export async function listReminders(db: Db, syndicateId: number): Promise<Reminder[]> {
+  const rows = await remindersOf(db).execute({ syndicateId });
   return rows.map(toReminder);
 }
 

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type DayKey, dayOf, instantOf, isDayInput } from '../../../shared/dates';
 import { toCents } from '../../../shared/money';
 import type { Settings } from '../../../shared/settings';
-import type { Db } from '../../db/client';
+import { builtOnce, type Db } from '../../db/client';
 import { syndicates } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { type Author, recordEvent } from '../audit/record';
@@ -26,8 +26,17 @@ function toSettings({ defaultBetAmountCents, ...rest }: Row): Settings {
   return { ...rest, defaultBetAmount: defaultBetAmountCents / 100 };
 }
 
+const settingsOf = builtOnce((db) =>
+  db
+    .select(columns)
+    .from(syndicates)
+    .where(eq(syndicates.id, sql.placeholder('syndicateId')))
+    .limit(1)
+    .prepare('settings_of'),
+);
+
 export async function getSettings(db: Db, syndicateId: number): Promise<Settings> {
-  const [row] = await db.select(columns).from(syndicates).where(eq(syndicates.id, syndicateId)).limit(1);
+  const [row] = await settingsOf(db).execute({ syndicateId });
   if (!row) throw notFound();
   return toSettings(row);
 }

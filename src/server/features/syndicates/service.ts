@@ -5,7 +5,7 @@ import { deriveInitials } from '../../../shared/initials';
 import { generateInviteCode, normaliseInviteCode } from '../../../shared/invite-code';
 import type { Syndicate, SyndicateWithRole } from '../../../shared/syndicate';
 import { setActiveSyndicate } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import { builtOnce, type Db } from '../../db/client';
 import { joinFailures, members, syndicates, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -51,17 +51,22 @@ function memberFor(caller: Caller, syndicateId: number, role: 'admin' | 'member'
  * the order they were joined. The spec's client reads the first item's invite code, so the first
  * must be the syndicate the session works in.
  */
+const syndicatesOf = builtOnce((db) =>
+  db
+    .select({ ...publicColumns, role: members.role, isActive: members.isActive })
+    .from(members)
+    .innerJoin(syndicates, eq(syndicates.id, members.syndicateId))
+    .where(and(eq(members.userId, sql.placeholder('userId')), isNull(members.archivedAt)))
+    .orderBy(asc(members.id))
+    .prepare('syndicates_of_user'),
+);
+
 export async function listForUser(
   db: Db,
   userId: number,
   currentSyndicateId: number | null,
 ): Promise<SyndicateWithRole[]> {
-  const rows = await db
-    .select({ ...publicColumns, role: members.role, isActive: members.isActive })
-    .from(members)
-    .innerJoin(syndicates, eq(syndicates.id, members.syndicateId))
-    .where(and(eq(members.userId, userId), isNull(members.archivedAt)))
-    .orderBy(asc(members.id));
+  const rows = await syndicatesOf(db).execute({ userId });
   const listed = rows.map((r) => ({ ...r, current: r.id === currentSyndicateId }));
   return [...listed.filter((r) => r.current), ...listed.filter((r) => !r.current)];
 }
