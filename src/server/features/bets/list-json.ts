@@ -1,10 +1,11 @@
 // GET /api/bets as JSON text that PostgreSQL writes: each bet's object, with the API's field names,
-// order and formats, is kept ready in bet_json by triggers (db/bet-json.ts), and a page arrives as
-// one text value, the bets' texts joined, that the route sends as it is (lib/json-text.ts).
-// node-pg then parses one column of one row instead of 31 columns per bet, and nothing is
-// serialised again: a 200-bet page cost the app about 2.6 ms of CPU through row objects and
-// fast-json-stringify (issue 17). bets-json.test.ts holds the text to what toBet + the route's
-// serializer write, byte for byte.
+// order and formats, is kept ready in bet_json by triggers (db/bet-json.ts); a page arrives as one
+// text column per bet, joined here into the array the route sends as it is (lib/json-text.ts).
+// node-pg then parses one column a bet instead of 31, and nothing is serialised again: a 200-bet
+// page cost the app about 2.6 ms of CPU through row objects and fast-json-stringify (issue 17).
+// The texts are not joined by PostgreSQL (string_agg): building and sending one 100 KB value cost
+// PostgreSQL 2.0-2.7 ms and node-pg 0.9 ms a 200-bet page, the rows 0.2 and 0.3 ms (bench notes).
+// bets-json.test.ts holds the text to what toBet + the route's serializer write, byte for byte.
 //
 // Pages are keyset pages, newest first by default (date, id descending: bet_json_syndicate_date_idx
 // when unfiltered, else bets_syndicate_date_idx)
@@ -167,19 +168,33 @@ function pageRows(limit: number): number {
 
 /**
  * The answer from `page` (id and sort key k of the page's bets and the one after, in the sort's
- * order), with `json` each bet's text (from `join`): the page's JSON array, brackets included (a
- * page joined with them in JS was a rope that the compression's Buffer.from flattened into a second
- * 100 KB string for every page), how many rows were read, and the cursor's key of the last bet,
- * written for that row only. The texts are joined in the key's order, the window's own, so
- * PostgreSQL (16 and later) joins them as they come instead of sorting 100 KB of rows again.
+ * order): a row a bet in that order, its text (`json`, from `join`) and, for the page's last bet
+ * only, the cursor's key (pageOf joins them).
  */
 function pageAnswer(limit: number, sort: BetSort, join: string, json: string): string {
   const dir = sort.direction;
   return `numbered as (select page.*, row_number() over (order by k ${dir}, id ${dir}) as rn from page)
-    select '[' || coalesce(string_agg(${json}, ',' order by b.k ${dir}, b.id ${dir}) filter (where b.rn <= ${limit}), '') || ']' as json,
-           count(*)::int as n,
-           max(${SORT_KEYS[sort.column].text} || '_' || b.id) filter (where b.rn = ${limit}) as last
-      from numbered b ${join}`;
+    select ${json} as json,
+           case when b.rn = ${limit} then ${SORT_KEYS[sort.column].text} || '_' || b.id end as last
+      from numbered b ${join}
+     order by b.rn`;
+}
+
+/**
+ * The page from its rows (limit + 1 at most, in order): the JSON array as one flat string, its
+ * brackets put on the first and last texts before the join (brackets added around the joined text
+ * made a rope that the compression's Buffer.from flattened into a second 100 KB string), and the
+ * next page's cursor when a row beyond the page was read.
+ */
+function pageOf(rows: readonly PageRow[], limit: number): BetsPageJson {
+  const n = Math.min(rows.length, limit);
+  if (n === 0) return { json: '[]', next: null };
+  const texts = new Array<string>(n);
+  for (let i = 0; i < n; i++) texts[i] = rows[i]![0];
+  texts[0] = `[${texts[0]}`;
+  texts[n - 1] = `${texts[n - 1]}]`;
+  const last = rows.length > limit ? rows[limit - 1]![1] : null;
+  return { json: texts.join(','), next: last ? encodeCursor(last) : null };
 }
 
 /** The cursor's condition: the bets after (key, id) in the sort's direction. */
@@ -239,11 +254,8 @@ async function assertIn(db: Db, table: 'members' | 'races', syndicateId: number,
     throw notFound(table === 'members' ? MESSAGES.memberNotFound : MESSAGES.raceNotFound);
 }
 
-interface PageRow {
-  json: string | null;
-  n: number;
-  last: string | null;
-}
+/** A page's row as an array: the bet's text, and the cursor's key on the page's last bet. */
+type PageRow = [json: string, last: string | null];
 
 type Reader = (limit: number, cursor: [string, number] | null) => Promise<BetsPageJson>;
 
@@ -289,13 +301,9 @@ async function pageReader(db: Db, syndicateId: number, q: BetsListQuery): Promis
     // plan reads the same index); one with a search, a member, a race or days is planned with
     // its values on every call.
     const runner = statement.name ? plannedOnce(db) : db.$client;
-    const config = { ...statement, values };
+    const config = { ...statement, values, rowMode: 'array' as const };
     const { rows } = await runner.query<PageRow>(perValue ? planEachCall(config) : config);
-    const row = rows[0];
-    return {
-      json: row?.json ?? '[]',
-      next: row && row.n > limit && row.last ? encodeCursor(row.last) : null,
-    };
+    return pageOf(rows, limit);
   };
 }
 
