@@ -139,7 +139,7 @@ function pageStatement(
         from bets b ${key.join ?? ''} ${withZone ? 'cross join z' : ''}
        where b.syndicate_id = $1 ${where.map((w) => `and ${w}`).join(' ')}
        order by ${key.expr} ${dir}, b.id ${dir}
-       limit ${pageRows(limit)}),
+       limit ${pageRows(limit)})
     ${pageAnswer(limit, sort, 'join bet_json j on j.bet_id = b.id', 'j.json')}`;
 }
 
@@ -156,7 +156,7 @@ function newestPageStatement(limit: number, after: boolean): string {
         from bet_json j
        where j.syndicate_id = $1 ${after ? 'and (j.date, j.bet_id) < ($2::timestamptz, $3::int)' : ''}
        order by j.date desc, j.bet_id desc
-       limit ${pageRows(limit)}),
+       limit ${pageRows(limit)})
     ${pageAnswer(limit, DEFAULT_BET_SORT, '', 'b.json')}`;
 }
 
@@ -169,15 +169,19 @@ function pageRows(limit: number): number {
 /**
  * The answer from `page` (id and sort key k of the page's bets and the one after, in the sort's
  * order): a row a bet in that order, its text (`json`, from `join`) and, for the page's last bet
- * only, the cursor's key (pageOf joins them).
+ * only, the cursor's key (pageOf joins them). The window and the answer share one order, the
+ * page's own, so PostgreSQL sorts nothing: ordering by a row number computed in another step had
+ * it sort the rows, texts and all, again (0.90 against 0.51 ms a 200-bet page in pgbench).
  */
 function pageAnswer(limit: number, sort: BetSort, join: string, json: string): string {
   const dir = sort.direction;
-  return `numbered as (select page.*, row_number() over (order by k ${dir}, id ${dir}) as rn from page)
+  const order = `b.k ${dir}, b.id ${dir}`;
+  return `
     select ${json} as json,
-           case when b.rn = ${limit} then ${SORT_KEYS[sort.column].text} || '_' || b.id end as last
-      from numbered b ${join}
-     order by b.rn`;
+           case when row_number() over (order by ${order}) = ${limit}
+                then ${SORT_KEYS[sort.column].text} || '_' || b.id end as last
+      from page b ${join}
+     order by ${order}`;
 }
 
 /**
