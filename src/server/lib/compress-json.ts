@@ -31,11 +31,11 @@ export function compressJson(json: Buffer, encoding: 'br' | 'gzip'): Buffer {
   return zlib.brotliCompressSync(json, {
     params: {
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      // Quality 0 below 64 KB: for the bank's 9 KB summary it took 18–33 µs against 22–41 µs at
-      // quality 1 and 86 µs at 4 (the quality @fastify/compress uses), for 1.7 KB instead of
-      // 1.5 KB and 1.1 KB (text mode, size hint). Larger answers get 1: a 200-bet page (101 KB)
-      // took 0.095 ms for 6.4 KB at 1 against 0.29 ms for 4.6 KB at 4 (issue 17 §5).
-      [zlib.constants.BROTLI_PARAM_QUALITY]: json.length < 65_536 ? 0 : 1,
+      // Quality 0, brotli's fastest. For the bank's 9 KB summary it took 18–33 µs against 22–41 µs
+      // at quality 1 and 86 µs at 4 (the quality @fastify/compress uses), for 1.7 KB instead of
+      // 1.5 KB and 1.1 KB (text mode, size hint). A 200-bet page (101 KB): 58 against 116 µs at
+      // quality 1, for 7.7 KB instead of 6.3 KB (issue 17 §5; bench/performance-notes.md).
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 0,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length,
     },
   });
