@@ -7,7 +7,7 @@
 // With `writes`, only the bets created and settled (CPU a request is then CPU a write).
 import fs from 'node:fs';
 import pg from 'pg';
-import { cpuMsOf, postgresCpuMs } from './lib/app-process';
+import { cpuMsOf, postgresCpuMs, postmasterOfUrl } from './lib/app-process';
 import { betsMix, type MixMember, seedSyndicatesWithSessions } from './lib/bets-api';
 import { DASHBOARD } from './lib/dashboard-calls';
 import { vacuumAnalyze } from './lib/seed';
@@ -31,21 +31,7 @@ else {
   await db.end();
   fs.writeFileSync(file, JSON.stringify(members));
 }
-const port = new URL(url).port;
-const postmaster = Number(
-  process.env.PG_PID ??
-    fs
-      .readdirSync('/proc')
-      .filter((p) => /^\d+$/.test(p))
-      .find((p) => {
-        try {
-          const args = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-          return args.some((a) => a.endsWith('/postgres')) && args.includes(port);
-        } catch {
-          return false;
-        }
-      }),
-);
+const postmaster = postmasterOfUrl(url);
 const app0 = cpuMsOf(appPid);
 const pg0 = postgresCpuMs(postmaster);
 const r = await betsMix({

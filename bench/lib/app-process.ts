@@ -156,6 +156,28 @@ export function postmasterOf(dataDir: string): { pid: number; port: number } {
   return { pid: Number(lines[0]), port: Number(lines[3]) };
 }
 
+/**
+ * The postmaster serving a database URL on this machine: PG_PID when set, else the `postgres`
+ * process started with the URL's port on its command line (the embedded cluster's `-p`).
+ */
+export function postmasterOfUrl(url: string): number {
+  if (process.env.PG_PID) return Number(process.env.PG_PID);
+  const port = new URL(url).port;
+  const found = fs
+    .readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .find((p) => {
+      try {
+        const args = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+        return args.some((a) => a.endsWith('/postgres')) && args.includes(port);
+      } catch {
+        return false;
+      }
+    });
+  if (!found) throw new Error(`no postgres process for port ${port}: set PG_PID`);
+  return Number(found);
+}
+
 /** PostgreSQL's memory: PSS of the postmaster and all its children (bytes). */
 export function postgresPss(postmasterPid: number): number {
   return [postmasterPid, ...childrenOf(postmasterPid)].reduce((sum, pid) => sum + pssOf(pid), 0);

@@ -3,10 +3,13 @@
 // which tells a prober the body was read before the id was refused. Registered as an onRequest
 // hook (before the body is even parsed), `lookUpFirst(find)` looks the id up in the caller's
 // syndicate first, so such a request answers 404 exactly as a missing id does, whatever its body.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_ID } from '../../shared/member';
 import type { Db } from '../db/client';
+import { errorHandler } from '../lib/error-handler';
 import { tenantOf } from './context';
+
+type Find = (db: Db, syndicateId: number, id: number) => Promise<unknown>;
 
 /** An id as the params schemas accept it; anything else is left to them (400). */
 const ID = /^[1-9][0-9]*$/;
@@ -17,11 +20,47 @@ const ID = /^[1-9][0-9]*$/;
  * throws the route's 404 when the id is not in the syndicate. Ids past int4 can name no row: they
  * are looked up as 0, which no row has.
  */
-export function lookUpFirst(find: (db: Db, syndicateId: number, id: number) => Promise<unknown>) {
+export function lookUpFirst(find: Find) {
   return async (req: FastifyRequest): Promise<void> => {
-    const raw = (req.params as { id?: unknown }).id;
+    // A string in onRequest; a number once the params schema has run (a refusal after it).
+    const param = (req.params as { id?: unknown }).id;
+    const raw = typeof param === 'number' ? String(param) : param;
     if (typeof raw !== 'string' || !ID.test(raw)) return;
     const id = raw.length > 10 || Number(raw) > MAX_ID ? 0 : Number(raw);
     await find(req.server.deps.db, tenantOf(req).syndicateId, id);
+  };
+}
+
+/** Requests past onRequest whose handler has not started: a refusal of theirs looks the id up first. */
+const owed = new WeakSet<FastifyRequest>();
+
+/**
+ * The same answers as `onRequest: lookUpFirst(find)`, without the lookup's round trip on a request
+ * that reaches its handler. Route options `...lookUpOnRefusal(find)`, for routes whose handler
+ * itself answers 404 for an id not in the syndicate before any other refusal (it locks the row
+ * first). A request refused after onRequest and before its handler (a body that does not parse,
+ * is too large, or fails validation) looks the id up then, and answers 404 when it is not the
+ * syndicate's, as a missing id does; any other refusal stands as it was.
+ */
+export function lookUpOnRefusal(find: Find) {
+  const lookUp = lookUpFirst(find);
+  return {
+    preParsing: async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      owed.add(req);
+      return payload;
+    },
+    preHandler: async (req: FastifyRequest) => {
+      owed.delete(req);
+    },
+    errorHandler: async (error: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
+      if (owed.delete(req)) {
+        try {
+          await lookUp(req);
+        } catch (notFound) {
+          return errorHandler(notFound as Error, req, reply);
+        }
+      }
+      return errorHandler(error, req, reply);
+    },
   };
 }

@@ -1,7 +1,8 @@
 // PostgreSQL text cannot hold the NUL character (U+0000): a body carrying one would fail deep in
 // a query as a 500. This preValidation hook refuses such bodies up front with a 400 naming the
 // field, before any handler or query runs, so such input changes nothing.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from './http-error';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
@@ -17,10 +18,10 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string[
   return null;
 }
 
-export async function rejectNul(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+// Thrown, not sent, so that the route's error handler sees it (auth/tenancy-first.ts answers an
+// id not in the caller's syndicate 404 before such a refusal).
+export async function rejectNul(req: FastifyRequest): Promise<void> {
   const path = findNul(req.body) ?? findNul(req.query, ['query']);
   if (!path) return;
-  await reply
-    .code(400)
-    .send({ message: NUL_MESSAGE, errors: [{ path: path.join('.'), message: NUL_MESSAGE }] });
+  throw new HttpError(400, NUL_MESSAGE, [{ path: path.join('.'), message: NUL_MESSAGE }]);
 }

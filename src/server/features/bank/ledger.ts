@@ -2,7 +2,7 @@
 // appending entries, and sharing a settled bet's result among members. bank_entries is
 // append-only (a trigger refuses UPDATE, DELETE and TRUNCATE) and a trigger keeps each member's
 // running totals (bank_member_totals) in the same transaction as the insert.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { BankEntryType, ShareBasis } from '../../../shared/bank';
 import { type DayKey, dayKeyIn } from '../../../shared/dates';
 import { largestRemainderSplit } from '../../../shared/split';
@@ -22,10 +22,14 @@ export interface BankLock {
  * Serialises the syndicate's money writes: every one takes this row lock first (FOR NO KEY
  * UPDATE on the syndicate; foreign-key checks take KEY SHARE and are not blocked), so checks such
  * as "payout ≤ balance" read totals no concurrent write can change before this one commits.
+ * `alsoRun`: data-modifying statements (a WITH list: `name as (update …)`) run in the same
+ * statement, saving their round trips (a settlement writes its bet and its event so); what they
+ * write is visible to the statements after this one, not to the lock's own read.
  */
-export async function lockBank(tx: Tx, syndicateId: number): Promise<BankLock> {
+export async function lockBank(tx: Tx, syndicateId: number, alsoRun?: SQL): Promise<BankLock> {
   const { rows } = await tx.execute<{ timezone: string; share_basis: ShareBasis; currency: string }>(
-    sql`select timezone, share_basis, currency from syndicates where id = ${syndicateId} for no key update`,
+    sql`${alsoRun ? sql`with ${alsoRun} ` : sql``}select timezone, share_basis, currency
+          from syndicates where id = ${syndicateId} for no key update`,
   );
   const row = rows[0];
   if (!row) throw new Error(`syndicate ${syndicateId} not found`);
@@ -50,23 +54,28 @@ export interface NewEntry {
  * Appends entries (in the given order) and returns their ids, in one statement whatever their
  * number (a settlement shared among a thousand members is one round trip, not a thousand). The
  * rows are inserted in the given order, so their serial ids rise in that order. Zero amounts are
- * never written.
+ * never written. `before`: a data-modifying statement run in the same statement (its round trip
+ * saved), e.g. the weights a first allocation is shared by.
  */
 export async function appendEntries(
   tx: Tx,
   syndicateId: number,
   entries: readonly NewEntry[],
   now: Date,
+  before?: SQL,
 ): Promise<number[]> {
   for (const e of entries) {
     if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0) {
       throw new RangeError(`an entry's amount must be a non-zero whole number of cents: ${e.amountCents}`);
     }
   }
-  if (entries.length === 0) return [];
+  if (entries.length === 0) {
+    if (before) await tx.execute(before);
+    return [];
+  }
   const column = (value: (e: NewEntry) => unknown) => sql.param(entries.map(value));
   const { rows } = await tx.execute<{ id: number }>(sql`
-    insert into bank_entries
+    ${before ? sql`with first_written as (${before}) ` : sql``}insert into bank_entries
       (syndicate_id, member_id, type, amount_cents, date, note, bet_id, reverses_id, batch_id, created_by, created_at)
     select ${syndicateId}::int, e.member_id, e.type, e.amount_cents, e.date, e.note, e.bet_id, e.reverses_id,
            e.batch_id, e.created_by, ${now}::timestamptz
@@ -81,18 +90,17 @@ export async function appendEntries(
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
-/** Saves the members and weights bets were first shared by, in one statement. */
-async function saveWeights(
-  tx: Tx,
+/** The statement that saves the members and weights bets were first shared by. */
+function weightsInsert(
   syndicateId: number,
   rows: readonly { betId: number; memberId: number; weight: number }[],
-): Promise<void> {
-  await tx.execute(sql`
+): SQL {
+  return sql`
     insert into bet_allocation_weights (syndicate_id, bet_id, member_id, weight)
     select ${syndicateId}::int, w.bet_id, w.member_id, w.weight
       from unnest(${sql.param(rows.map((w) => w.betId))}::int[],
                   ${sql.param(rows.map((w) => w.memberId))}::int[],
-                  ${sql.param(rows.map((w) => w.weight))}::bigint[]) as w(bet_id, member_id, weight)`);
+                  ${sql.param(rows.map((w) => w.weight))}::bigint[]) as w(bet_id, member_id, weight)`;
 }
 
 export interface MemberBalance {
@@ -221,7 +229,9 @@ async function allocationState(
  * and weights are kept); when its result changes, or it is set back to pending or deleted, the
  * live lines are reversed and (if it is still settled) the new result is shared among the same
  * members by the same weights. A result that did not change writes nothing. `known`: the bet as
- * the caller just wrote it (its row locked), so it is not read again.
+ * the caller just wrote it (its row locked), so it is not read again. `lock`: the bank's lock when
+ * the caller took it already (lockBank), after writing the bet. The reversals, the new weights and
+ * the new lines are written in one statement.
  */
 export async function syncBetAllocation(
   tx: Tx,
@@ -230,8 +240,9 @@ export async function syncBetAllocation(
   actorMemberId: number | null,
   now: Date,
   known?: BetState,
+  lock?: BankLock,
 ): Promise<void> {
-  const lock = await lockBank(tx, syndicateId);
+  const bank = lock ?? (await lockBank(tx, syndicateId));
   const state = await allocationState(tx, syndicateId, betId, known === undefined);
   const bet = known ?? state.bet;
   const live = state.live.map(([id, memberId, amountCents]) => ({ id, memberId, amountCents }));
@@ -240,50 +251,48 @@ export async function syncBetAllocation(
   if (desired === null && live.length === 0) return;
   if (desired !== null && desired !== 0 && live.length > 0 && liveSum === desired) return;
 
-  const date = todayIn(lock, now);
+  const date = todayIn(bank, now);
   const description = bet ? `${bet.horse_name} (${bet.bet_type})` : null;
-  await appendEntries(
-    tx,
-    syndicateId,
-    live.map((e) => ({
-      memberId: e.memberId,
-      type: 'reversal' as const,
-      amountCents: -e.amountCents,
-      date,
-      note: bet ? `Bet changed: ${description}` : 'Bet deleted',
-      betId,
-      reversesId: e.id,
-      createdBy: actorMemberId,
-    })),
-    now,
-  );
-  if (!bet || desired === null) return;
+  const reversals: NewEntry[] = live.map((e) => ({
+    memberId: e.memberId,
+    type: 'reversal' as const,
+    amountCents: -e.amountCents,
+    date,
+    note: bet ? `Bet changed: ${description}` : 'Bet deleted',
+    betId,
+    reversesId: e.id,
+    createdBy: actorMemberId,
+  }));
+  if (!bet || desired === null) {
+    await appendEntries(tx, syndicateId, reversals, now);
+    return;
+  }
 
   let weights = state.weights.map(([memberId, weight]) => ({ memberId, weight }));
+  let newWeights: SQL | undefined;
   if (weights.length === 0) {
-    weights = weighted(state.sharing ?? [], lock.shareBasis);
+    weights = weighted(state.sharing ?? [], bank.shareBasis);
     if (weights.length === 0) weights = [{ memberId: bet.member_id, weight: 1 }];
-    await saveWeights(
-      tx,
+    newWeights = weightsInsert(
       syndicateId,
       weights.map((w) => ({ betId, ...w })),
     );
   }
-  if (desired === 0) return;
-  await appendEntries(
-    tx,
-    syndicateId,
-    splitAmong(desired, weights).map((p) => ({
-      memberId: p.memberId,
-      type: 'allocation' as const,
-      amountCents: p.amountCents,
-      date,
-      note: description,
-      betId,
-      createdBy: actorMemberId,
-    })),
-    now,
-  );
+  const allocations: NewEntry[] =
+    desired === 0
+      ? []
+      : splitAmong(desired, weights).map((p) => ({
+          memberId: p.memberId,
+          type: 'allocation' as const,
+          amountCents: p.amountCents,
+          date,
+          note: description,
+          betId,
+          createdBy: actorMemberId,
+        }));
+  // Reversals first: ids rise in the given order, so a statement reads the old lines' undoing
+  // before the new lines, as it did when they were two statements.
+  await appendEntries(tx, syndicateId, [...reversals, ...allocations], now, newWeights);
 }
 
 /** A newly written settled bet whose result the bank must share (CSV import). */
@@ -336,11 +345,11 @@ export async function allocateNewSettledBets(
       if (line) line.balance += part.amountCents;
     }
   }
-  await saveWeights(tx, syndicateId, weightRows);
   await appendEntries(
     tx,
     syndicateId,
     entries.map((e) => ({ ...e, type: 'allocation' as const, date, createdBy: actorMemberId })),
     now,
+    weightsInsert(syndicateId, weightRows),
   );
 }

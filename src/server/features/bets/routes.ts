@@ -15,7 +15,7 @@ import {
 } from '../../../shared/bet';
 import { idParamsSchema } from '../../../shared/race';
 import { scopedRoutes, tenantOf } from '../../auth/context';
-import { lookUpFirst } from '../../auth/tenancy-first';
+import { lookUpOnRefusal } from '../../auth/tenancy-first';
 import { sendJsonStream, sendJsonText } from '../../lib/json-text';
 import { listBetsJson, streamBetsJson } from './list-json';
 import { createBets, deleteBet, getBet, settleBet, updateBet } from './service';
@@ -90,7 +90,7 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.put(
     '/api/bets/:id',
     {
-      onRequest: lookUpFirst(getBet),
+      ...lookUpOnRefusal(getBet),
       schema: {
         tags,
         params: idParamsSchema,
@@ -107,7 +107,7 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.put(
     '/api/bets/:id/status',
     {
-      onRequest: lookUpFirst(getBet),
+      ...lookUpOnRefusal(getBet),
       schema: {
         tags,
         params: idParamsSchema,

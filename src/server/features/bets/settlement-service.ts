@@ -17,8 +17,8 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { betSettled } from '../audit/bet-events';
-import { RESULTS_IMPORT, recordEvent } from '../audit/record';
-import { syncBetAllocation } from '../bank/ledger';
+import { eventInsert, RESULTS_IMPORT } from '../audit/record';
+import { lockBank, syncBetAllocation } from '../bank/ledger';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -253,28 +253,39 @@ export async function writeSettlement(
     bet.rule4 === f.rule4;
   if (same) return false;
   const pending = computed.status === 'pending';
-  await tx.execute(sql`
-    update bets set status = ${computed.status}::bet_status, result_cents = ${computed.resultCents},
-           settled_at = ${pending ? null : now.toISOString()}::timestamptz,
-           position = ${f.position}, dead_heat = ${f.deadHeat}, dividend_hundredths = ${f.dividendHundredths},
-           place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
-     where syndicate_id = ${syndicateId} and id = ${bet.id}`);
-  // The bet as just written (its row is locked): the allocation need not read it again.
-  await syncBetAllocation(tx, syndicateId, bet.id, actorMemberId, now, {
-    member_id: bet.memberId,
-    status: computed.status,
-    result_cents: computed.resultCents,
-    horse_name: bet.horseName,
-    bet_type: bet.betType,
-  });
-  await recordEvent(
+  const event = {
+    ...betSettled(bet, bet, { ...f, status: computed.status, resultCents: computed.resultCents }),
+    systemName: RESULTS_IMPORT,
+  };
+  // One statement writes the bet and its event and takes the bank's lock (the bet's row is locked
+  // already): three round trips in one. lockBank fails the write when the syndicate is gone, which
+  // is also the only case in which the event's INSERT … SELECT would write nothing.
+  const lock = await lockBank(
     tx,
     syndicateId,
-    { memberId: actorMemberId, now },
+    sql`settled as (
+      update bets set status = ${computed.status}::bet_status, result_cents = ${computed.resultCents},
+             settled_at = ${pending ? null : now.toISOString()}::timestamptz,
+             position = ${f.position}, dead_heat = ${f.deadHeat}, dividend_hundredths = ${f.dividendHundredths},
+             place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
+       where syndicate_id = ${syndicateId} and id = ${bet.id}),
+    audited as (${eventInsert(syndicateId, { memberId: actorMemberId, now }, event)})`,
+  );
+  // The bet as just written (its row is locked): the allocation need not read it again.
+  await syncBetAllocation(
+    tx,
+    syndicateId,
+    bet.id,
+    actorMemberId,
+    now,
     {
-      ...betSettled(bet, bet, { ...f, status: computed.status, resultCents: computed.resultCents }),
-      systemName: RESULTS_IMPORT,
+      member_id: bet.memberId,
+      status: computed.status,
+      result_cents: computed.resultCents,
+      horse_name: bet.horseName,
+      bet_type: bet.betType,
     },
+    lock,
   );
   return true;
 }
