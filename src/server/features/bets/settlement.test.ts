@@ -251,3 +251,48 @@ describe('settling by the rules', () => {
     expect((await other.admin.get(`/api/bets/${theirs.id}`)).json<Bet>()).toEqual(theirs);
   });
 });
+
+describe('what a settlement costs the database', () => {
+  /** The statements the app's pool runs while `run` runs (each one a round trip). */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const pool = t.database.db.$client;
+    const seen: string[] = [];
+    let counting = true;
+    const wrapped = new WeakSet<object>();
+    const onAcquire = (client: { query: (...args: unknown[]) => unknown }) => {
+      if (wrapped.has(client)) return;
+      wrapped.add(client);
+      const query = client.query.bind(client);
+      client.query = (...args: unknown[]) => {
+        const first = args[0] as string | { name?: string; text?: string };
+        if (counting)
+          seen.push(typeof first === 'string' ? first : (first.name ?? first.text ?? '').trim().slice(0, 40));
+        return query(...args);
+      };
+    };
+    pool.on('acquire', onAcquire);
+    try {
+      await run();
+    } finally {
+      counting = false;
+      pool.off('acquire', onAcquire);
+    }
+    return seen;
+  }
+
+  it('settles a bet in 8 statements: the session, the transaction (6), the answer', async () => {
+    const c = await crew(t);
+    const bet = await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId, odds: 4, amount: 10 }));
+    const statements = await statementsOf(() => settle(c.member, bet.id, { status: 'win' }));
+    // resolve_session; begin, the bet locked, the bet + its event + the bank's lock, the
+    // allocation's state, the weights + lines, commit; the settled bet. (11 before they were
+    // merged and the id's lookup before the body was left to refusals.)
+    expect(statements, statements.join('\n')).toHaveLength(8);
+    await expectBooksAgree(c);
+    const lines = await t.database.db.execute<{ n: number; total: number }>(sql`
+      select count(*)::int as n, sum(amount_cents)::float8 as total from bank_entries
+       where bet_id = ${bet.id} and type = 'allocation'`);
+    // $10 at 4.00 wins $30, shared by the two members.
+    expect(lines.rows[0]).toEqual({ n: 2, total: 3000 });
+  });
+});
