@@ -3,6 +3,7 @@
 // which tells a prober the body was read before the id was refused. Registered as an onRequest
 // hook (before the body is even parsed), `lookUpFirst(find)` looks the id up in the caller's
 // syndicate first, so such a request answers 404 exactly as a missing id does, whatever its body.
+// `lookUpOnRefusal(find)` gives the same answers and looks the id up only for a refused request.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_ID } from '../../shared/member';
 import type { Db } from '../db/client';
@@ -36,18 +37,18 @@ const owed = new WeakSet<FastifyRequest>();
 
 /**
  * The same answers as `onRequest: lookUpFirst(find)`, without the lookup's round trip on a request
- * that reaches its handler. Route options `...lookUpOnRefusal(find)`, for routes whose handler
- * itself answers 404 for an id not in the syndicate before any other refusal (it locks the row
- * first). A request refused after onRequest and before its handler (a body that does not parse,
- * is too large, or fails validation) looks the id up then, and answers 404 when it is not the
- * syndicate's, as a missing id does; any other refusal stands as it was.
+ * that reaches its handler: route options `...lookUpOnRefusal(find)` (they bring the route's
+ * onRequest), for routes whose handler itself answers 404 for an id not in the syndicate before
+ * any other refusal (it locks the row first: the bets' edit and settlement). A request refused
+ * after onRequest and before its handler (a body that does not parse, is too large, or fails
+ * validation) looks the id up then and answers 404 when it is not the syndicate's, as a missing
+ * id does; any other refusal stands as it was.
  */
 export function lookUpOnRefusal(find: Find) {
   const lookUp = lookUpFirst(find);
   return {
-    preParsing: async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    onRequest: async (req: FastifyRequest) => {
       owed.add(req);
-      return payload;
     },
     preHandler: async (req: FastifyRequest) => {
       owed.delete(req);
