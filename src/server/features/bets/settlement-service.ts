@@ -257,19 +257,25 @@ export async function writeSettlement(
     ...betSettled(bet, bet, { ...f, status: computed.status, resultCents: computed.resultCents }),
     systemName: RESULTS_IMPORT,
   };
-  // One statement writes the bet and its event and takes the bank's lock (the bet's row is locked
-  // already): three round trips in one. lockBank fails the write when the syndicate is gone, which
-  // is also the only case in which the event's INSERT … SELECT would write nothing.
+  // The bet first, in a statement of its own: its triggers take the per-day and stats rows
+  // before the bank's lock, in the order an edit or a deletion of a settled bet takes them
+  // (their triggers fire at the end of their statement, and only then do they lock the bank).
+  // In one statement with the lock the triggers would fire after it, and a settlement and an edit
+  // of a bet on the same day could each wait for the other (the test "settling while a settled
+  // bet is edited").
+  await tx.execute(sql`
+    update bets set status = ${computed.status}::bet_status, result_cents = ${computed.resultCents},
+           settled_at = ${pending ? null : now.toISOString()}::timestamptz,
+           position = ${f.position}, dead_heat = ${f.deadHeat}, dividend_hundredths = ${f.dividendHundredths},
+           place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
+     where syndicate_id = ${syndicateId} and id = ${bet.id}`);
+  // Then the bank's lock, with the event written in the same statement (lockBank fails the
+  // write when the syndicate is gone, the only case in which the event's INSERT … SELECT would
+  // write nothing).
   const lock = await lockBank(
     tx,
     syndicateId,
-    sql`settled as (
-      update bets set status = ${computed.status}::bet_status, result_cents = ${computed.resultCents},
-             settled_at = ${pending ? null : now.toISOString()}::timestamptz,
-             position = ${f.position}, dead_heat = ${f.deadHeat}, dividend_hundredths = ${f.dividendHundredths},
-             place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
-       where syndicate_id = ${syndicateId} and id = ${bet.id}),
-    audited as (${eventInsert(syndicateId, { memberId: actorMemberId, now }, event)})`,
+    sql`audited as (${eventInsert(syndicateId, { memberId: actorMemberId, now }, event)})`,
   );
   // The bet as just written (its row is locked): the allocation need not read it again.
   await syncBetAllocation(

@@ -2,7 +2,8 @@
 // tote dividends, dead heats, non-runners and Rule 4, the terms a bet keeps, who may re-settle, and
 // how stats, rankings and the bank follow — against a real database.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BankSummary } from '../../../shared/bank';
 import type { Bet } from '../../../shared/bet';
 import type { SyndicateStats } from '../../../shared/stats';
@@ -280,19 +281,80 @@ describe('what a settlement costs the database', () => {
     return seen;
   }
 
-  it('settles a bet in 8 statements: the session, the transaction (6), the answer', async () => {
+  it('settles a bet in 9 statements: the session, the transaction (7), the answer', async () => {
     const c = await crew(t);
     const bet = await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId, odds: 4, amount: 10 }));
     const statements = await statementsOf(() => settle(c.member, bet.id, { status: 'win' }));
-    // resolve_session; begin, the bet locked, the bet + its event + the bank's lock, the
+    // resolve_session; begin, the bet locked, the bet, its event + the bank's lock, the
     // allocation's state, the weights + lines, commit; the settled bet. (11 before they were
     // merged and the id's lookup before the body was left to refusals.)
-    expect(statements, statements.join('\n')).toHaveLength(8);
+    expect(statements, statements.join('\n')).toHaveLength(9);
     await expectBooksAgree(c);
     const lines = await t.database.db.execute<{ n: number; total: number }>(sql`
       select count(*)::int as n, sum(amount_cents)::float8 as total from bank_entries
        where bet_id = ${bet.id} and type = 'allocation'`);
     // $10 at 4.00 wins $30, shared by the two members.
     expect(lines.rows[0]).toEqual({ n: 2, total: 3000 });
+  });
+});
+
+describe('settling while a settled bet is edited', () => {
+  /**
+   * Waits until `n` statements of a bet's write wait for a lock: for the bank's (a syndicate row
+   * FOR NO KEY UPDATE) or, in a bet's update, for a per-day or stats row another write holds.
+   * Asked on a connection of its own, outside the app's pool (which the waiting writes hold).
+   */
+  async function waitingWrites(watcher: pg.Client, n: number) {
+    for (let i = 0; i < 400; i++) {
+      const { rows } = await watcher.query<{ n: number }>(`
+        select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'
+           and (query like '%from syndicates where id = %for no key update%'
+                or query ilike '%update "bets" set%' or query ilike '%update bets set%')`);
+      if ((rows[0]?.n ?? 0) >= n) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`fewer than ${n} writes waited for a lock`);
+  }
+
+  it('takes the per-day and stats rows before the bank’s lock, as an edit does: no deadlock', async () => {
+    const c = await crew(t);
+    const day = { date: '2030-03-22T05:00:00.000Z' };
+    // Two bets of one member on one day: their totals share the per-day and the member's rows.
+    const x = await placeBet(c.admin, singleBet(c, { ...day, odds: 3, amount: 10 }));
+    const y = await placeBet(c.admin, singleBet(c, { ...day, odds: 5, amount: 10 }));
+    await settle(c.admin, x.id, { status: 'win' });
+
+    // Something else holds the bank's lock; the settlement of y queues for it first, then the
+    // edit of x (whose result changes, so its allocation is redone under the same lock). The
+    // settlement must not hold the bank's lock while it waits for rows the edit holds.
+    const blocker = new pg.Client({ connectionString: inject('databaseUrl') });
+    const watcher = new pg.Client({ connectionString: inject('databaseUrl') });
+    await blocker.connect();
+    await watcher.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select 1 from syndicates where id = $1 for no key update', [c.syndicateId]);
+      const settling = c.admin.put(`/api/bets/${y.id}/status`, { status: 'win' });
+      await waitingWrites(watcher, 1);
+      const editing = c.admin.put(`/api/bets/${x.id}`, {
+        horseName: x.horseName,
+        betType: 'win',
+        odds: 3,
+        amount: 20,
+        oddsType: 'fixed',
+      });
+      await waitingWrites(watcher, 2);
+      await blocker.query('commit');
+      const [settled, edited] = await Promise.all([settling, editing]);
+      expect(settled.statusCode, settled.body).toBe(200);
+      expect(edited.statusCode, edited.body).toBe(200);
+    } finally {
+      await blocker.end().catch(() => {});
+      await watcher.end().catch(() => {});
+    }
+    expect((await c.admin.get(`/api/bets/${x.id}`)).json<Bet>()).toMatchObject({ status: 'win', result: 40 });
+    expect((await c.admin.get(`/api/bets/${y.id}`)).json<Bet>()).toMatchObject({ status: 'win', result: 40 });
+    await expectBooksAgree(c);
   });
 });
