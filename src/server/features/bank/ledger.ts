@@ -22,9 +22,11 @@ export interface BankLock {
  * Serialises the syndicate's money writes: every one takes this row lock first (FOR NO KEY
  * UPDATE on the syndicate; foreign-key checks take KEY SHARE and are not blocked), so checks such
  * as "payout ≤ balance" read totals no concurrent write can change before this one commits.
- * `alsoRun`: data-modifying statements (a WITH list: `name as (update …)`) run in the same
- * statement, saving their round trips (a settlement writes its bet and its event so); what they
- * write is visible to the statements after this one, not to the lock's own read.
+ * `alsoRun`: data-modifying statements (a WITH list: `name as (insert …)`) run in the same
+ * statement, saving their round trips (a settlement writes its audit event so); what they write
+ * is visible to the statements after this one, not to the lock's own read. Their triggers fire
+ * after the lock is taken: nothing whose triggers lock rows that writes take before this lock
+ * (a bet's per-day and stats rows) belongs here, or two writes could wait for each other.
  */
 export async function lockBank(tx: Tx, syndicateId: number, alsoRun?: SQL): Promise<BankLock> {
   const { rows } = await tx.execute<{ timezone: string; share_basis: ShareBasis; currency: string }>(
