@@ -184,3 +184,50 @@ test('an admin removes a member and restores them from Former members', async ({
     await max.context.close();
   }
 });
+
+test('a first read of the syndicates answered before the claim but arriving after it does not send the person to onboarding', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  await seedAdmin(page, baseURL!, 'Ada Admin', 'Race');
+  const member = await createMember(page, baseURL!, `Rae Racer ${Math.random().toString(36).slice(2, 5)}`);
+  const made = await page.request.post(`/api/members/${member.id}/claim-link`, {
+    headers: { Origin: baseURL! },
+  });
+  expect(made.status()).toBe(201);
+  const link = new URL(((await made.json()) as { url: string }).url);
+
+  const context = await browser.newContext({ baseURL: baseURL! });
+  try {
+    const other = await context.newPage();
+    await other.setViewportSize(page.viewportSize()!);
+    const reg = await other.request.post('/api/auth/register', {
+      data: newAccount('Rae Racer'),
+      headers: { Origin: baseURL! },
+    });
+    expect(reg.status()).toBe(201);
+    // The page's first read of the user's syndicates is answered at once (none yet) but reaches
+    // the page only after the claim has: what a slow network or a busy server can do.
+    let claimAnswered!: () => void;
+    const claimed = new Promise<void>((resolve) => {
+      claimAnswered = resolve;
+    });
+    other.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/members/claim') claimAnswered();
+    });
+    let first = true;
+    await other.route('**/api/syndicates', async (route) => {
+      if (!first || route.request().method() !== 'GET') return route.continue();
+      first = false;
+      const response = await route.fetch();
+      await claimed;
+      await route.fulfill({ response });
+    });
+    await other.goto(`${link.pathname}${link.search}`);
+    await pageReady(other, 'Dashboard');
+    await expect(other).toHaveURL(`${baseURL}/`);
+  } finally {
+    await context.close();
+  }
+});

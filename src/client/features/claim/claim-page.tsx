@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BrandedScreen } from '@/components/ui/branded-screen';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,9 @@ import { useClaimMember } from './api/claim-member';
 
 /** Sign-in is a full browser navigation (spec §7); the router brings a local sign-in back here. */
 const SIGN_IN_URL = '/api/login';
+
+/** Tokens this page has sent (for this page load). */
+const sent = new Set<string>();
 
 function Frame({ children }: { children: ReactNode }) {
   return <BrandedScreen cardClassName="grid gap-5 text-center">{children}</BrandedScreen>;
@@ -24,19 +27,20 @@ export function ClaimPage() {
   const [, navigate] = useLocation();
   const token = new URLSearchParams(search).get('token')?.trim() ?? '';
   const claim = useClaimMember();
-  const sent = useRef(false);
 
   useEffect(() => {
-    // Once per page: the token works once, and React may run effects twice in development.
-    if (!token || sent.current) return;
-    sent.current = true;
-    claim.mutate(
-      { token },
-      {
-        onSuccess: (member) => {
-          toast({ title: 'Welcome!', description: `You're now in the syndicate as ${member.name}.` });
-          navigate('/', { replace: true });
-        },
+    // Once per token: it works once, React may run effects twice in development, and a success
+    // remounts the app (resetClientData) with this page still at its address for a moment.
+    if (!token || sent.has(token)) return;
+    sent.add(token);
+    // mutateAsync, not mutate's callbacks: those would not run once the remount unmounted this page.
+    claim.mutateAsync({ token }).then(
+      (member) => {
+        toast({ title: 'Welcome!', description: `You're now in the syndicate as ${member.name}.` });
+        navigate('/', { replace: true });
+      },
+      () => {
+        // Shown by the page (claim.isError).
       },
     );
   }, [token, claim, navigate]);
