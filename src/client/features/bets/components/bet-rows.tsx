@@ -12,6 +12,12 @@ import { DateCell, formatOdds, MemberCell, MoneyCell, RaceCell, ResultCell, Stat
 export const ACTIONS_CELL =
   'sticky right-0 bg-card text-right shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] xl:shadow-none';
 
+/**
+ * A bet's or a group's Actions cell: opaque (it stays over the row while the table scrolls
+ * sideways), so it takes the row's hover colour itself (the row's `bg-muted/50` over the card).
+ */
+const ROW_ACTIONS_CELL = `${ACTIONS_CELL} [tr:hover>&]:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]`;
+
 function OddsCell({ bet }: { bet: Bet }) {
   return (
     <Td className="whitespace-nowrap tabular-nums">
@@ -40,7 +46,7 @@ export function SingleBetRow({ bet, handlers, ...row }: { bet: Bet; handlers: Be
       <Td>
         <StatusBadge status={bet.status} />
       </Td>
-      <Td className={ACTIONS_CELL}>
+      <Td className={ROW_ACTIONS_CELL}>
         <BetActions bet={bet} handlers={handlers} />
       </Td>
     </Tr>
@@ -170,7 +176,7 @@ export function GroupBetRow({
       <Td>
         <StatusBadge status={group.status} />
       </Td>
-      <Td className={ACTIONS_CELL}>
+      <Td className={ROW_ACTIONS_CELL}>
         <GroupSettleButtons view={view} handlers={handlers} />
       </Td>
     </Tr>
