@@ -26,6 +26,13 @@ export function Table({
   );
 }
 
+/**
+ * The background of a sticky cell: opaque, as the row's other cells scroll beneath it, and in a
+ * body row the row's hover colour (Tr's `bg-muted/50` over the card), which it would hide otherwise.
+ */
+export const STICKY_CELL_BG =
+  'bg-card [tbody_tr:hover>&]:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]';
+
 export function THead({ className, ...props }: ComponentProps<'thead'>) {
   return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
 }

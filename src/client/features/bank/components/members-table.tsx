@@ -2,7 +2,7 @@ import type { BankMember } from '@shared/bank';
 import { FileText } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
+import { STICKY_CELL_BG, Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useSyndicateFormat } from '@/lib/format';
 
@@ -68,7 +68,7 @@ export function MembersTable({
           <Table label="Members' accounts" wrapperClassName="hidden pb-2 sm:block">
             <THead>
               <Tr>
-                <Th className="sticky left-0 bg-card">Member</Th>
+                <Th className={`sticky left-0 ${STICKY_CELL_BG}`}>Member</Th>
                 <Th className="text-right">Paid in</Th>
                 <Th className="text-right">Paid out</Th>
                 <Th className="text-right">Betting</Th>
@@ -80,7 +80,7 @@ export function MembersTable({
             <TBody>
               {members.map((m) => (
                 <Tr key={m.memberId} data-testid="bank-member-row">
-                  <Td className="sticky left-0 bg-card py-2">
+                  <Td className={`sticky left-0 ${STICKY_CELL_BG} py-2`}>
                     <StatementButton member={m} onStatement={onStatement} />
                     {m.active ? null : (
                       <Badge variant="outline" className="ml-2">

@@ -3,20 +3,13 @@ import type { BetRow } from '@shared/bet-group';
 import type { ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Td, Tr } from '@/components/ui/table';
+import { STICKY_CELL_BG, Td, Tr } from '@/components/ui/table';
 import { betTypeLabel } from '../lib/bet-form';
 import { ActionIcon, BetActions, type BetHandlers, ICON } from './bet-actions';
 import { DateCell, formatOdds, MemberCell, MoneyCell, RaceCell, ResultCell, StatusBadge } from './bet-cells';
 
 /** The Actions column stays in view while the table scrolls sideways on a small screen. */
-export const ACTIONS_CELL =
-  'sticky right-0 bg-card text-right shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] xl:shadow-none';
-
-/**
- * A bet's or a group's Actions cell: opaque (it stays over the row while the table scrolls
- * sideways), so it takes the row's hover colour itself (the row's `bg-muted/50` over the card).
- */
-const ROW_ACTIONS_CELL = `${ACTIONS_CELL} [tr:hover>&]:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]`;
+export const ACTIONS_CELL = `sticky right-0 ${STICKY_CELL_BG} text-right shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] xl:shadow-none`;
 
 function OddsCell({ bet }: { bet: Bet }) {
   return (
@@ -46,7 +39,7 @@ export function SingleBetRow({ bet, handlers, ...row }: { bet: Bet; handlers: Be
       <Td>
         <StatusBadge status={bet.status} />
       </Td>
-      <Td className={ROW_ACTIONS_CELL}>
+      <Td className={ACTIONS_CELL}>
         <BetActions bet={bet} handlers={handlers} />
       </Td>
     </Tr>
@@ -176,7 +169,7 @@ export function GroupBetRow({
       <Td>
         <StatusBadge status={group.status} />
       </Td>
-      <Td className={ROW_ACTIONS_CELL}>
+      <Td className={ACTIONS_CELL}>
         <GroupSettleButtons view={view} handlers={handlers} />
       </Td>
     </Tr>

@@ -27,8 +27,8 @@ const COLUMNS: { label: string; sort?: SortColumn; width?: string }[] = [
 const ROW_HEIGHT = 61;
 /**
  * New rows drawn per frame while scrolling (useStagedItems). Two, not three: at 4x CPU a frame that
- * drew three rows (about 30 elements each) took 50-60 ms, just over a long task; two took 45-50
- * (bench/performance-notes.md, "Two rows a frame"). 120 rows a second at 60 frames is still far
+ * drew three rows (about 30 elements each) took 45-86 ms, most just over a long task; with two,
+ * long tasks were about a quarter as many (bench/performance-notes.md, "Two rows a frame"). 120 rows a second at 60 frames is still far
  * ahead of a hand on a wheel.
  */
 const ROWS_PER_FRAME = 2;
