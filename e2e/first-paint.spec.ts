@@ -82,6 +82,18 @@ test('the dashboard shows its cards without its code, and the page takes over wi
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Recent Bets' })).toBeVisible();
+  // The page's code was asked for only once the whole picture was in the document (at the frame
+  // after: first-paint.ts), not beside it, where it arrived and ran before the picture was painted.
+  const timing = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const code = performance
+      .getEntriesByType('resource')
+      .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+      .map((r) => r.startTime);
+    return { parsed: nav.domInteractive, firstCode: Math.min(...code), count: code.length };
+  });
+  expect(timing.count).toBeGreaterThan(0);
+  expect(timing.firstCode).toBeGreaterThan(timing.parsed);
   await expect(page.locator('#first-paint')).toHaveCount(0);
   await expect(page.locator('#first-paint-data')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(1);

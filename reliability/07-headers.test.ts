@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { connect } from '../src/server/db/client';
 import { readEnv } from '../src/server/env';
-import { FIRST_PAINT_SCRIPT_HASH } from '../src/server/first-paint';
+import { FIRST_PAINT_SCRIPT_HASHES } from '../src/server/first-paint';
 import { figure } from './support/figures';
 import { root, type Server, startServer, waitHealthy } from './support/server';
 
@@ -37,7 +37,7 @@ const REQUIRED: [directive: string, value: string][] = [
   ['base-uri', "'none'"],
   ['frame-ancestors', "'none'"],
   ['default-src', "'self'"],
-  ['script-src', `'self' ${FIRST_PAINT_SCRIPT_HASH}`],
+  ['script-src', `'self' ${FIRST_PAINT_SCRIPT_HASHES.join(' ')}`],
 ];
 
 function cspDirectives(header: unknown): Map<string, string> {

@@ -18,7 +18,7 @@ import { authRoutes } from './auth/routes';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { featureRoutes } from './features/routes';
-import { DRAWN_PAGES, drawFirstPaint, FIRST_PAINT_SCRIPT_HASH, firstPaintShell } from './first-paint';
+import { DRAWN_PAGES, drawFirstPaint, FIRST_PAINT_SCRIPT_HASHES, firstPaintShell } from './first-paint';
 import { installJsonCompression } from './lib/compress-json';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/http-error';
@@ -107,8 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The bets page's first paint sets one user-timing mark inline (first-paint.ts).
-        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_HASH],
+        // A drawn page loads its code inline after its first paint, and the bets page sets one
+        // user-timing mark (first-paint.ts): each allowed by its hash.
+        scriptSrc: ["'self'", ...FIRST_PAINT_SCRIPT_HASHES],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
