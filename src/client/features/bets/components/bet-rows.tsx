@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_CELL_BG, Td, Tr } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
 import { betTypeLabel } from '../lib/bet-form';
 import { ActionIcon, BetActions, type BetHandlers, ICON } from './bet-actions';
 import { DateCell, formatOdds, MemberCell, MoneyCell, RaceCell, ResultCell, StatusBadge } from './bet-cells';
@@ -181,11 +182,12 @@ export function GroupPartRow({
   bet,
   what,
   handlers,
+  className,
   ...row
 }: { bet: Bet; what: string; handlers: BetHandlers } & RowProps) {
   return (
-    <Tr data-testid="bet-group-part" className="bg-muted/40" {...row}>
-      <Td colSpan={3} className="pl-12 text-muted-foreground">
+    <Tr data-testid="bet-group-part" className={cn('bg-muted/40', className)} {...row}>
+      <Td colSpan={3} className="col-span-3 pl-12 text-muted-foreground">
         <span className="sr-only">Part of {what}: </span>
         {betTypeLabel(bet.betType)} bet
       </Td>

@@ -1,5 +1,13 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type ComponentProps, memo, type ReactNode, type Ref, useCallback } from 'react';
+import {
+  type ComponentProps,
+  type CSSProperties,
+  memo,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useRef,
+} from 'react';
 import { Table, TBody, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import type { BetLine } from '../lib/bet-lines';
@@ -11,27 +19,38 @@ import { ACTIONS_CELL, GroupBetRow, GroupPartRow, groupView, SingleBetRow } from
 // Fixed column widths: rows come and go as the list scrolls (virtualised), and an automatic
 // layout would resize the columns with whichever rows happen to be rendered. Member, Horse and
 // Race share what the others leave (Member a little more, for the avatar).
-const COLUMNS: { label: string; sort?: SortColumn; width?: string }[] = [
-  { label: 'Member', sort: 'member', width: 'w-[13%]' },
+const COLUMNS: { label: string; sort?: SortColumn }[] = [
+  { label: 'Member', sort: 'member' },
   { label: 'Horse', sort: 'horse' },
   { label: 'Race', sort: 'race' },
-  { label: 'Date', sort: 'date', width: 'w-[7rem]' },
-  { label: 'Odds', sort: 'odds', width: 'w-[6rem]' },
-  { label: 'Amount', sort: 'amount', width: 'w-[6rem]' },
-  { label: 'Bet Type', width: 'w-[8rem]' },
-  { label: 'Result', width: 'w-[6rem]' },
-  { label: 'Status', sort: 'status', width: 'w-[5.5rem]' },
+  { label: 'Date', sort: 'date' },
+  { label: 'Odds', sort: 'odds' },
+  { label: 'Amount', sort: 'amount' },
+  { label: 'Bet Type' },
+  { label: 'Result' },
+  { label: 'Status', sort: 'status' },
 ];
 
-/** A table row's usual height in px (two-line cells: avatar, race and venue). */
-const ROW_HEIGHT = 61;
 /**
- * New rows drawn per frame while scrolling (useStagedItems). Two, not three: at 4x CPU a frame that
- * drew three rows (about 30 elements each) took 45-86 ms, most just over a long task; with two,
- * long tasks were about a quarter as many (bench/performance-notes.md, "Two rows a frame"). 120 rows a second at 60 frames is still far
- * ahead of a hand on a wheel.
+ * Every row of the table (header and body) is a grid of these columns (the last is Actions): the
+ * table, its sections and rows are laid out as blocks and grids rather than by table layout.
+ * With table layout, a row drawn or dropped while scrolling laid out the whole table again (a
+ * trace of a scroll at 1440 px and 4x CPU: layout 8.5 ms of each long task); a body row here is
+ * placed at its offset (absolutely, see BetsTable), so drawing one lays out that row alone.
+ * The elements stay table, tr, th and td, with their roles.
  */
-const ROWS_PER_FRAME = 2;
+export const ROW_GRID =
+  'grid grid-cols-[13%_minmax(0,1fr)_minmax(0,1fr)_7rem_6rem_6rem_8rem_6rem_5.5rem_10rem]';
+
+/** A table row's usual height in px (two-line cells: avatar, race and venue; padding and border). */
+const ROW_HEIGHT = 65;
+/**
+ * New rows drawn per frame while scrolling (useStagedItems). One: at 4x CPU a frame that drew
+ * three rows (about 30 elements each) took 45-86 ms, and with two many frames were still just
+ * over a long task (bench/performance-notes.md, "Two rows a frame", then "The table's rows as
+ * grids"). 60 rows a second is still ahead of a hand on a wheel, and rows in view come first.
+ */
+const ROWS_PER_FRAME = 1;
 
 const MemoSingleRow = memo(SingleBetRow);
 const MemoGroupRow = memo(GroupBetRow);
@@ -97,7 +116,7 @@ export function BetsTable({
   onNearEnd: () => void;
 }) {
   const getItemKey = useCallback((i: number) => lines[i]?.key ?? String(i), [lines]);
-  const { anchor, virtualizer, items, shown, before, after } = useWindowList<HTMLTableSectionElement>({
+  const { anchor, virtualizer, items, shown, scrollMargin } = useWindowList<HTMLTableSectionElement>({
     count: lines.length,
     estimateSize: ROW_HEIGHT,
     getItemKey,
@@ -105,13 +124,21 @@ export function BetsTable({
     onNearEnd,
     listKey,
   });
+  const placed = usePlacedStyles();
   return (
-    <BetsTableFrame complete={complete} count={lines.length} sort={sort} onSort={onSort} tbodyRef={anchor}>
-      {before > 0 ? <Spacer height={before} /> : null}
+    <BetsTableFrame
+      complete={complete}
+      count={lines.length}
+      sort={sort}
+      onSort={onSort}
+      tbodyRef={anchor}
+      tbodyHeight={virtualizer.getTotalSize()}
+    >
       {items.map((item) => {
         const line = lines[item.index];
         if (!line) return null;
-        if (!shown.has(item.key)) return <Spacer key={line.key} height={item.size} placeholder />;
+        const style = placed(line.key, item.start - scrollMargin);
+        if (!shown.has(item.key)) return <Placeholder key={line.key} style={style} height={item.size} />;
         return (
           <BetLineRow
             key={line.key}
@@ -120,14 +147,35 @@ export function BetsTable({
             expanded={expanded}
             onToggleGroup={onToggleGroup}
             ref={virtualizer.measureElement}
+            className={PLACED_ROW}
+            style={style}
             data-index={item.index}
             aria-rowindex={item.index + 2}
           />
         );
       })}
-      {after > 0 ? <Spacer height={after} /> : null}
     </BetsTableFrame>
   );
+}
+
+/** A body row placed at its offset in the body (usePlacedStyles) rather than after the one before. */
+const PLACED_ROW = 'absolute inset-x-0 top-0';
+
+/**
+ * Each row's style (its offset), the same object while the offset stays: the rows are memoised,
+ * and a new style object at every scroll step would render every one of them again.
+ */
+function usePlacedStyles() {
+  const cache = useRef(new Map<string, CSSProperties>());
+  return (key: string, offset: number): CSSProperties => {
+    const transform = `translateY(${offset}px)`;
+    const known = cache.current.get(key);
+    if (known?.transform === transform) return known;
+    if (cache.current.size > 500) cache.current.clear();
+    const style = { transform };
+    cache.current.set(key, style);
+    return style;
+  };
 }
 
 /**
@@ -140,6 +188,7 @@ export function BetsTableFrame({
   sort,
   onSort,
   tbodyRef,
+  tbodyHeight,
   children,
 }: {
   complete: boolean;
@@ -148,22 +197,24 @@ export function BetsTableFrame({
   sort: SortState;
   onSort: (column: SortColumn) => void;
   tbodyRef?: Ref<HTMLTableSectionElement>;
+  /** The whole list's height, when the rows are placed in it (BetsTable); else rows follow one another. */
+  tbodyHeight?: number;
   children: ReactNode;
 }) {
   return (
     <Table
       aria-label="Bets"
       aria-rowcount={complete ? count + 1 : -1}
-      className="min-w-[66rem] table-fixed [&_td]:px-2 [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4"
+      className="block min-w-[66rem] [&_td]:content-center [&_td]:px-2 [&_th]:content-center [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4"
     >
-      <colgroup>
-        {COLUMNS.map((c) => (
-          <col key={c.label} className={c.width} />
-        ))}
-        <col className="w-[10rem]" />
-      </colgroup>
       <MemoTableHead sort={sort} onSort={onSort} />
-      <TBody ref={tbodyRef}>{children}</TBody>
+      <TBody
+        ref={tbodyRef}
+        className={cn('block', tbodyHeight !== undefined && 'relative')}
+        style={tbodyHeight !== undefined ? { height: tbodyHeight } : undefined}
+      >
+        {children}
+      </TBody>
     </Table>
   );
 }
@@ -171,8 +222,8 @@ export function BetsTableFrame({
 /** The sorting headers; memoised, as the table renders again at every scroll step. */
 function TableHead({ sort, onSort }: { sort: SortState; onSort: (column: SortColumn) => void }) {
   return (
-    <THead>
-      <Tr className="hover:bg-transparent" aria-rowindex={1}>
+    <THead className="block">
+      <Tr className={cn(ROW_GRID, 'hover:bg-transparent')} aria-rowindex={1}>
         {COLUMNS.map((c) =>
           c.sort ? (
             <SortHeader key={c.label} label={c.label} column={c.sort} sort={sort} onSort={onSort} />
@@ -194,13 +245,15 @@ export function BetLineRow({
   handlers,
   expanded,
   onToggleGroup,
-  ...row
+  className,
+  ...rest
 }: {
   line: BetLine;
   handlers: BetHandlers;
   expanded: ReadonlySet<string>;
   onToggleGroup: (betGroupId: string) => void;
 } & Omit<ComponentProps<'tr'>, 'children'>) {
+  const row = { ...rest, className: cn(ROW_GRID, className) };
   if (line.kind === 'single') return <MemoSingleRow bet={line.bet} handlers={handlers} {...row} />;
   if (line.kind === 'group')
     return (
@@ -216,15 +269,15 @@ export function BetLineRow({
   return <MemoPartRow bet={line.bet} what={what} handlers={handlers} {...row} />;
 }
 
-/**
- * Stands in for the rows that are not rendered, or (`placeholder`) for one not drawn yet; hidden
- * from assistive technology.
- */
-function Spacer({ height, placeholder = false }: { height: number; placeholder?: boolean }) {
+/** Stands in for a row not drawn yet (useStagedItems); hidden from assistive technology. */
+function Placeholder({ style, height }: { style: CSSProperties; height: number }) {
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row (no focusable content) that only holds space.
-    <tr aria-hidden="true" className="border-0" data-placeholder={placeholder || undefined}>
-      <td colSpan={COLUMNS.length + 1} className="p-0" style={{ height }} />
-    </tr>
+    <tr
+      aria-hidden="true"
+      className={cn(PLACED_ROW, 'block border-0')}
+      data-placeholder
+      style={{ ...style, height }}
+    />
   );
 }

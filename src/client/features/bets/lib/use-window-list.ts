@@ -19,8 +19,9 @@ const LOAD_AHEAD = 15;
 
 /**
  * A list virtualised against the window's scroll (the page scrolls, not a box): only the items
- * near the viewport are in the DOM, measured as they render (rows grow when a group expands), with
- * spacers before and after standing in for the rest. `anchor` goes on the element the items start
+ * near the viewport are in the DOM, measured as they render (rows grow when a group expands), either
+ * with spacers before and after standing in for the rest (`before`, `after`: the cards) or each
+ * placed at its offset (`item.start - scrollMargin`: the table). `anchor` goes on the element the items start
  * in (a tbody or a ul), whose distance from the top of the document is the list's scroll margin.
  * Near the end it asks for more (`onNearEnd`, the next keyset page).
  *
@@ -95,7 +96,7 @@ export function useWindowList<T extends HTMLElement>({
     `${listKey}\n${count > 0 ? getItemKey(0) : ''}`,
   );
 
-  return { anchor, virtualizer, items, shown, before, after };
+  return { anchor, virtualizer, items, shown, before, after, scrollMargin };
 }
 
 type Key = VirtualItem['key'];
