@@ -17,7 +17,7 @@ import { type BetsPage, betPagesQueryOptions } from '@/features/bets/api/get-bet
 import type { BetHandlers } from '@/features/bets/components/bet-actions';
 import { BetCard } from '@/features/bets/components/bet-cards';
 import { BetsPageTop } from '@/features/bets/components/bets-page-top';
-import { BetLineRow, BetsTableFrame } from '@/features/bets/components/bets-table';
+import { BetLineRow, BetsTableFrame, ROW_GRID } from '@/features/bets/components/bets-table';
 import { betLines } from '@/features/bets/lib/bet-lines';
 import { betRows } from '@/features/bets/lib/bet-rows';
 import { betsFilterOf, betsViewFromSearch } from '@/features/bets/lib/bets-view';
@@ -154,6 +154,7 @@ function BetsFirstPaint({
                 handlers={handlers}
                 expanded={NONE}
                 onToggleGroup={nothing}
+                className={ROW_GRID}
                 aria-rowindex={i + 2}
               />
             ))}

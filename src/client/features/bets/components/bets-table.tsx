@@ -147,7 +147,7 @@ export function BetsTable({
             expanded={expanded}
             onToggleGroup={onToggleGroup}
             ref={virtualizer.measureElement}
-            className={PLACED_ROW}
+            className={PLACED_GRID_ROW}
             style={style}
             data-index={item.index}
             aria-rowindex={item.index + 2}
@@ -160,6 +160,8 @@ export function BetsTable({
 
 /** A body row placed at its offset in the body (usePlacedStyles) rather than after the one before. */
 const PLACED_ROW = 'absolute inset-x-0 top-0';
+/** The classes of a placed body row, joined once (rows render at every scroll step). */
+const PLACED_GRID_ROW = `${ROW_GRID} ${PLACED_ROW}`;
 
 /**
  * Each row's style (its offset), the same object while the offset stays: the rows are memoised,
@@ -239,21 +241,22 @@ function TableHead({ sort, onSort }: { sort: SortState; onSort: (column: SortCol
 
 const MemoTableHead = memo(TableHead);
 
-/** One line of the table: a bet, a group, or a group's part. */
+/**
+ * One line of the table: a bet, a group, or a group's part. `className` lays the row out in the
+ * table's columns: ROW_GRID, or a placed row's classes (BetsTable).
+ */
 export function BetLineRow({
   line,
   handlers,
   expanded,
   onToggleGroup,
-  className,
-  ...rest
+  ...row
 }: {
   line: BetLine;
   handlers: BetHandlers;
   expanded: ReadonlySet<string>;
   onToggleGroup: (betGroupId: string) => void;
 } & Omit<ComponentProps<'tr'>, 'children'>) {
-  const row = { ...rest, className: cn(ROW_GRID, className) };
   if (line.kind === 'single') return <MemoSingleRow bet={line.bet} handlers={handlers} {...row} />;
   if (line.kind === 'group')
     return (

@@ -194,16 +194,22 @@ export function useStagedItems(
 }
 
 const WIDE = '(min-width: 768px)';
+let wideQuery: MediaQueryList | undefined;
+/** One MediaQueryList for the page: making one per render cost more than the render's own work. */
+const wide = () => {
+  wideQuery ??= window.matchMedia(WIDE);
+  return wideQuery;
+};
 
 /** md and up shows the table; below, cards (Tailwind's md breakpoint). Only one list is rendered. */
 export function useWideScreen(): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const query = window.matchMedia(WIDE);
+      const query = wide();
       query.addEventListener('change', onChange);
       return () => query.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(WIDE).matches,
+    () => wide().matches,
     () => true,
   );
 }
