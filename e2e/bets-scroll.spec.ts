@@ -51,14 +51,16 @@ function drawnFor(html: string): string | undefined {
  * Scrolls to the bottom until `horse` is in view (each scroll may load the next page). Rows that
  * scroll into range are drawn a few a frame (lib/use-window-list.ts), so after each turn it looks,
  * as a reader would, once the rows in range are drawn: a row passed over as a placeholder would be
- * missed.
+ * missed. A turn moves less than the window's height, so no row can be scrolled past unseen
+ * (only the rows near the viewport are rendered).
  */
 async function scrollUntil(page: Page, horse: string) {
-  for (let i = 0; i < 40; i++) {
+  const step = Math.round((page.viewportSize()?.height ?? 800) * 0.75);
+  for (let i = 0; i < 120; i++) {
     await expect(page.locator('[data-placeholder]')).toHaveCount(0);
     if (await betRow(page, horse).isVisible()) return;
-    await page.mouse.wheel(0, 2500);
-    await page.waitForTimeout(300);
+    await page.mouse.wheel(0, step);
+    await page.waitForTimeout(200);
   }
   await expect(betRow(page, horse)).toBeVisible();
 }
