@@ -16,9 +16,7 @@ import { useWindowList } from '../lib/use-window-list';
 import type { BetHandlers } from './bet-actions';
 import { ACTIONS_CELL, GroupBetRow, GroupPartRow, groupView, SingleBetRow } from './bet-rows';
 
-// Fixed column widths: rows come and go as the list scrolls (virtualised), and an automatic
-// layout would resize the columns with whichever rows happen to be rendered. Member, Horse and
-// Race share what the others leave (Member a little more, for the avatar).
+/** The columns before Actions, with their sorts (their widths are ROW_GRID's). */
 const COLUMNS: { label: string; sort?: SortColumn }[] = [
   { label: 'Member', sort: 'member' },
   { label: 'Horse', sort: 'horse' },
@@ -37,7 +35,8 @@ const COLUMNS: { label: string; sort?: SortColumn }[] = [
  * With table layout, a row drawn or dropped while scrolling laid out the whole table again (a
  * trace of a scroll at 1440 px and 4x CPU: layout 8.5 ms of each long task); a body row here is
  * placed at its offset (absolutely, see BetsTable), so drawing one lays out that row alone.
- * The elements stay table, tr, th and td, with their roles.
+ * The elements stay table, tr, th and td, with their roles. The widths are fixed, as rows come and
+ * go: Member, Horse and Race share what the others leave (Member a little more, for the avatar).
  */
 export const ROW_GRID =
   'grid grid-cols-[13%_minmax(0,1fr)_minmax(0,1fr)_7rem_6rem_6rem_8rem_6rem_5.5rem_10rem]';
