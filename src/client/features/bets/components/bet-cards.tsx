@@ -8,16 +8,30 @@ import { cn } from '@/lib/cn';
 import { useSyndicateFormat } from '@/lib/format';
 import { betTypeLabel } from '../lib/bet-form';
 import { rowKey } from '../lib/bet-lines';
-import { useWindowList } from '../lib/use-window-list';
+import { PLACED_ITEM, usePlacedStyles, useWindowList } from '../lib/use-window-list';
 import { ActionIcon, BetActions, type BetHandlers, ICON } from './bet-actions';
 import { formatOdds, RaceLink, StatusBadge } from './bet-cells';
 import { type GroupRowData, GroupSettleButtons, groupView } from './bet-rows';
 
-/** A card's usual height in px, and the space between cards. */
-const CARD_HEIGHT = 190;
+/**
+ * A card's height in px at 390 px wide (the head, the facts and the actions), and the race's line
+ * when there is one: the estimate is the real height where it can be, as a card measured at another
+ * height moves every card after it. A long horse name that wraps, or an expanded group, is measured.
+ */
+const CARD_HEIGHT = 168;
+const RACE_LINE = 20;
 const CARD_GAP = 12;
-/** New cards drawn per frame while scrolling (useStagedItems). */
-const CARDS_PER_FRAME = 2;
+/**
+ * New cards drawn per frame while scrolling (useStagedItems). One, as for the table's rows: at 12x
+ * CPU, 3, 27 and 15 long tasks a scroll against 37, 49 and 52 with two (bench/performance-notes.md,
+ * "The cards placed at their offsets").
+ */
+const CARDS_PER_FRAME = 1;
+
+function cardHeight(row: BetRow<Bet> | undefined): number {
+  const bet = row?.kind === 'single' ? row.bet : row?.bets[0];
+  return CARD_HEIGHT + (bet?.race ? RACE_LINE : 0);
+}
 
 const MemoSingleCard = memo(SingleBetCard);
 const MemoGroupCard = memo(GroupBetCard);
@@ -46,31 +60,38 @@ export function BetCardList({
   onNearEnd: () => void;
 }) {
   const getItemKey = useCallback((i: number) => (rows[i] ? rowKey(rows[i]) : String(i)), [rows]);
-  const { anchor, virtualizer, items, shown, before, after } = useWindowList<HTMLUListElement>({
+  const { anchor, virtualizer, items, shown, scrollMargin } = useWindowList<HTMLUListElement>({
     count: rows.length,
-    estimateSize: CARD_HEIGHT,
+    estimateSize: (i) => cardHeight(rows[i]),
     getItemKey,
     gap: CARD_GAP,
     perFrame: CARDS_PER_FRAME,
     onNearEnd,
     listKey,
   });
+  const placed = usePlacedStyles();
   return (
-    <ul
-      ref={anchor}
-      className="grid gap-3"
-      aria-label="Bets"
-      style={{ paddingTop: before, paddingBottom: after }}
-    >
+    <ul ref={anchor} className="relative" aria-label="Bets" style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item) => {
         const row = rows[item.index];
         if (!row) return null;
+        const style = placed(item.key, item.start - scrollMargin);
         if (!shown.has(item.key))
-          return <li key={item.key} aria-hidden="true" data-placeholder style={{ height: item.size }} />;
+          return (
+            <li
+              key={item.key}
+              aria-hidden="true"
+              data-placeholder
+              className={PLACED_ITEM}
+              style={{ ...style, height: item.size }}
+            />
+          );
         return (
           <li
             key={item.key}
             ref={virtualizer.measureElement}
+            className={PLACED_ITEM}
+            style={style}
             data-index={item.index}
             aria-posinset={item.index + 1}
             aria-setsize={complete ? rows.length : -1}

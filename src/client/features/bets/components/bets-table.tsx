@@ -1,18 +1,10 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import {
-  type ComponentProps,
-  type CSSProperties,
-  memo,
-  type ReactNode,
-  type Ref,
-  useCallback,
-  useRef,
-} from 'react';
+import { type ComponentProps, type CSSProperties, memo, type ReactNode, type Ref, useCallback } from 'react';
 import { Table, TBody, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import type { BetLine } from '../lib/bet-lines';
 import type { SortColumn, SortState } from '../lib/bet-rows';
-import { useWindowList } from '../lib/use-window-list';
+import { PLACED_ITEM, usePlacedStyles, useWindowList } from '../lib/use-window-list';
 import type { BetHandlers } from './bet-actions';
 import { ACTIONS_CELL, GroupBetRow, GroupPartRow, groupView, SingleBetRow } from './bet-rows';
 
@@ -50,6 +42,7 @@ const ROW_HEIGHT = 65;
  * grids"). 60 rows a second is still ahead of a hand on a wheel, and rows in view come first.
  */
 const ROWS_PER_FRAME = 1;
+const rowHeight = () => ROW_HEIGHT;
 
 const MemoSingleRow = memo(SingleBetRow);
 const MemoGroupRow = memo(GroupBetRow);
@@ -117,7 +110,7 @@ export function BetsTable({
   const getItemKey = useCallback((i: number) => lines[i]?.key ?? String(i), [lines]);
   const { anchor, virtualizer, items, shown, scrollMargin } = useWindowList<HTMLTableSectionElement>({
     count: lines.length,
-    estimateSize: ROW_HEIGHT,
+    estimateSize: rowHeight,
     getItemKey,
     perFrame: ROWS_PER_FRAME,
     onNearEnd,
@@ -157,27 +150,8 @@ export function BetsTable({
   );
 }
 
-/** A body row placed at its offset in the body (usePlacedStyles) rather than after the one before. */
-const PLACED_ROW = 'absolute inset-x-0 top-0';
 /** The classes of a placed body row, joined once (rows render at every scroll step). */
-const PLACED_GRID_ROW = `${ROW_GRID} ${PLACED_ROW}`;
-
-/**
- * Each row's style (its offset), the same object while the offset stays: the rows are memoised,
- * and a new style object at every scroll step would render every one of them again.
- */
-function usePlacedStyles() {
-  const cache = useRef(new Map<string, CSSProperties>());
-  return (key: string, offset: number): CSSProperties => {
-    const transform = `translateY(${offset}px)`;
-    const known = cache.current.get(key);
-    if (known?.transform === transform) return known;
-    if (cache.current.size > 500) cache.current.clear();
-    const style = { transform };
-    cache.current.set(key, style);
-    return style;
-  };
-}
+const PLACED_GRID_ROW = `${ROW_GRID} ${PLACED_ITEM}`;
 
 /**
  * The table around the rows: fixed columns and the sorting headers. Its body is `tbodyRef`'s
@@ -277,7 +251,7 @@ function Placeholder({ style, height }: { style: CSSProperties; height: number }
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row (no focusable content) that only holds space.
     <tr
       aria-hidden="true"
-      className={cn(PLACED_ROW, 'block border-0')}
+      className={cn(PLACED_ITEM, 'block border-0')}
       data-placeholder
       style={{ ...style, height }}
     />

@@ -5,6 +5,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import {
+  type CSSProperties,
   startTransition,
   useEffect,
   useLayoutEffect,
@@ -19,10 +20,10 @@ const LOAD_AHEAD = 15;
 
 /**
  * A list virtualised against the window's scroll (the page scrolls, not a box): only the items
- * near the viewport are in the DOM, measured as they render (rows grow when a group expands), either
- * with spacers before and after standing in for the rest (`before`, `after`: the cards) or each
- * placed at its offset (`item.start - scrollMargin`: the table). `anchor` goes on the element the items start
- * in (a tbody or a ul), whose distance from the top of the document is the list's scroll margin.
+ * near the viewport are in the DOM, measured as they render (rows grow when a group expands), each
+ * placed at its offset (`item.start - scrollMargin`, PLACED_ITEM) in a list as tall as all of them.
+ * `anchor` goes on the element the items are placed in (a tbody or a ul), whose distance from the
+ * top of the document is the list's scroll margin.
  * Near the end it asks for more (`onNearEnd`, the next keyset page).
  *
  * Items that scroll into range are drawn at most `perFrame` at a time (`shown`; the others are
@@ -38,7 +39,8 @@ export function useWindowList<T extends HTMLElement>({
   listKey,
 }: {
   count: number;
-  estimateSize: number;
+  /** An item's height before it is measured: its real one where it can be known (a placed item measured at another height moves every item after it). */
+  estimateSize: (index: number) => number;
   getItemKey: (index: number) => string;
   gap?: number;
   /** How many items that were not drawn before one frame may draw. */
@@ -66,7 +68,7 @@ export function useWindowList<T extends HTMLElement>({
 
   const virtualizer = useWindowVirtualizer({
     count,
-    estimateSize: () => estimateSize,
+    estimateSize,
     overscan: 6,
     gap,
     scrollMargin,
@@ -78,12 +80,7 @@ export function useWindowList<T extends HTMLElement>({
     measureElement: measureWithoutLayout,
   });
   const items = virtualizer.getVirtualItems();
-  const first = items[0];
-  const last = items[items.length - 1];
-  const before = first ? first.start - scrollMargin : 0;
-  const after = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;
-
-  const lastIndex = last?.index ?? -1;
+  const lastIndex = items[items.length - 1]?.index ?? -1;
   useEffect(() => {
     if (count > 0 && lastIndex >= count - LOAD_AHEAD) onNearEnd();
   }, [lastIndex, count, onNearEnd]);
@@ -96,7 +93,31 @@ export function useWindowList<T extends HTMLElement>({
     `${listKey}\n${count > 0 ? getItemKey(0) : ''}`,
   );
 
-  return { anchor, virtualizer, items, shown, before, after, scrollMargin };
+  return { anchor, virtualizer, items, shown, scrollMargin };
+}
+
+/**
+ * An item placed at its offset in the list (its style from usePlacedStyles) rather than after the
+ * one before: the list is as tall as all its items (`virtualizer.getTotalSize()`), so drawing or
+ * dropping an item lays out that item alone, not every one after it.
+ */
+export const PLACED_ITEM = 'absolute inset-x-0 top-0';
+
+/**
+ * Each item's style (its offset), the same object while the offset stays: the items are memoised,
+ * and a new style object at every scroll step would render every one of them again.
+ */
+export function usePlacedStyles() {
+  const cache = useRef(new Map<Key, CSSProperties>());
+  return (key: Key, offset: number): CSSProperties => {
+    const transform = `translateY(${offset}px)`;
+    const known = cache.current.get(key);
+    if (known?.transform === transform) return known;
+    if (cache.current.size > 500) cache.current.clear();
+    const style = { transform };
+    cache.current.set(key, style);
+    return style;
+  };
 }
 
 type Key = VirtualItem['key'];
