@@ -111,6 +111,7 @@ export function BetsTable({
   const { anchor, virtualizer, items, shown, scrollMargin } = useWindowList<HTMLTableSectionElement>({
     count: lines.length,
     estimateSize: rowHeight,
+    learnSize: true,
     getItemKey,
     perFrame: ROWS_PER_FRAME,
     onNearEnd,

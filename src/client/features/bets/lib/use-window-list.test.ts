@@ -1,7 +1,7 @@
 import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { measureWithoutLayout, stageItems } from './use-window-list';
+import { measureWithoutLayout, SizeTally, stageItems } from './use-window-list';
 
 /** Items `from`..`to` (inclusive) of a list, keyed by index, 61 px each. */
 const range = (from: number, to: number): VirtualItem[] =>
@@ -103,5 +103,21 @@ describe('measureWithoutLayout (an item mounting does not make the browser lay o
   it("from the ResizeObserver: the entry's border box, rounded", () => {
     const entry = { borderBoxSize: [{ blockSize: 72.6, inlineSize: 900 }] } as unknown as ResizeObserverEntry;
     expect(measureWithoutLayout(row(5), entry, virtualizer({ k5: 61 }))).toBe(73);
+  });
+});
+
+describe('SizeTally', () => {
+  it('has no mode before a size is added, then the size measured most often', () => {
+    const tally = new SizeTally();
+    expect(tally.mode).toBeUndefined();
+    tally.add(78.4);
+    expect(tally.mode).toBe(78);
+    tally.add(65);
+    tally.add(65.2);
+    expect(tally.mode).toBe(65);
+    tally.add(78);
+    expect(tally.mode).toBe(65); // a tie keeps the size that reached the count first
+    tally.add(78);
+    expect(tally.mode).toBe(78);
   });
 });

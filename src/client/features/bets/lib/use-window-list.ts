@@ -37,6 +37,7 @@ export function useWindowList<T extends HTMLElement>({
   perFrame,
   onNearEnd,
   listKey,
+  learnSize = false,
 }: {
   count: number;
   /** An item's height before it is measured: its real one where it can be known (a placed item measured at another height moves every item after it). */
@@ -48,8 +49,16 @@ export function useWindowList<T extends HTMLElement>({
   onNearEnd: () => void;
   /** The query the items come from: another one is a new list (see `useStagedItems`). */
   listKey: string;
+  /**
+   * Estimate the items not measured yet at the height measured most often so far, rather than
+   * `estimateSize`: for items whose height depends on their text wrapping (the table's rows, 78 px
+   * rather than 65 when a member's or a race's name takes two lines), which no estimate made
+   * before drawing knows.
+   */
+  learnSize?: boolean;
 }) {
   const anchor = useRef<T>(null);
+  const sizes = useRef(new SizeTally());
   const [scrollMargin, setScrollMargin] = useState(0);
   // The list's distance from the top of the document, read again when the page's content resizes
   // (the toolbar wraps, a banner shows, the window changes width, rows are added) rather than on
@@ -68,7 +77,7 @@ export function useWindowList<T extends HTMLElement>({
 
   const virtualizer = useWindowVirtualizer({
     count,
-    estimateSize,
+    estimateSize: learnSize ? (i) => sizes.current.mode ?? estimateSize(i) : estimateSize,
     overscan: 6,
     gap,
     scrollMargin,
@@ -77,7 +86,11 @@ export function useWindowList<T extends HTMLElement>({
     // fires a scroll event per animation frame, and rendering the rows within each of them made
     // long tasks while scrolling (bench/bets-page.ts).
     useFlushSync: false,
-    measureElement: measureWithoutLayout,
+    measureElement: (element, entry, instance) => {
+      const size = measureWithoutLayout(element, entry, instance);
+      if (learnSize && entry) sizes.current.add(size);
+      return size;
+    },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
@@ -121,6 +134,23 @@ export function usePlacedStyles() {
 }
 
 type Key = VirtualItem['key'];
+
+/** The heights measured so far (whole px) and the one measured most often. */
+export class SizeTally {
+  private readonly counts = new Map<number, number>();
+  mode: number | undefined;
+  private modeCount = 0;
+
+  add(size: number): void {
+    const px = Math.round(size);
+    const n = (this.counts.get(px) ?? 0) + 1;
+    this.counts.set(px, n);
+    if (n > this.modeCount) {
+      this.mode = px;
+      this.modeCount = n;
+    }
+  }
+}
 
 /**
  * An item's height, without making the browser lay out the page: the virtualiser measures each
