@@ -120,4 +120,24 @@ describe('SizeTally', () => {
     tally.add(78);
     expect(tally.mode).toBe(78);
   });
+
+  it('follows the recent heights: older ones are forgotten', () => {
+    const tally = new SizeTally();
+    for (let i = 0; i < 200; i++) tally.add(65);
+    for (let i = 0; i < 33; i++) tally.add(91); // after a resize: 33 of the last 64
+    expect(tally.mode).toBe(91);
+  });
+
+  it('is the most frequent of the last 64 heights, whatever the order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 40, max: 120 }), { minLength: 1, maxLength: 300 }), (sizes) => {
+        const tally = new SizeTally();
+        for (const s of sizes) tally.add(s);
+        const counts = new Map<number, number>();
+        for (const s of sizes.slice(-64)) counts.set(s, (counts.get(s) ?? 0) + 1);
+        const top = Math.max(...counts.values());
+        expect(counts.get(tally.mode as number)).toBe(top);
+      }),
+    );
+  });
 });

@@ -50,7 +50,7 @@ export function useWindowList<T extends HTMLElement>({
   /** The query the items come from: another one is a new list (see `useStagedItems`). */
   listKey: string;
   /**
-   * Estimate the items not measured yet at the height measured most often so far, rather than
+   * Estimate the items not measured yet at the height measured most often lately, rather than
    * `estimateSize`: for items whose height depends on their text wrapping (the table's rows, 78 px
    * rather than 65 when a member's or a race's name takes two lines), which no estimate made
    * before drawing knows.
@@ -135,22 +135,38 @@ export function usePlacedStyles() {
 
 type Key = VirtualItem['key'];
 
-/** The heights measured so far (whole px) and the one measured most often. */
+/**
+ * The heights of the last RECENT_SIZES items measured (whole px) and the one among them measured
+ * most often: recent ones only, so that when the rows' height changes (the window is resized and
+ * names wrap differently) the estimate follows within a few dozen rows.
+ */
 export class SizeTally {
+  private readonly recent: number[] = [];
   private readonly counts = new Map<number, number>();
   mode: number | undefined;
-  private modeCount = 0;
 
   add(size: number): void {
     const px = Math.round(size);
-    const n = (this.counts.get(px) ?? 0) + 1;
-    this.counts.set(px, n);
-    if (n > this.modeCount) {
-      this.mode = px;
-      this.modeCount = n;
+    this.recent.push(px);
+    this.counts.set(px, (this.counts.get(px) ?? 0) + 1);
+    if (this.recent.length > RECENT_SIZES) {
+      const old = this.recent.shift() as number;
+      const left = (this.counts.get(old) ?? 1) - 1;
+      if (left === 0) this.counts.delete(old);
+      else this.counts.set(old, left);
+    }
+    // A tie keeps the current mode; the few distinct heights make the scan cheap.
+    let best = this.mode === undefined ? 0 : (this.counts.get(this.mode) ?? 0);
+    for (const [height, n] of this.counts) {
+      if (n > best) {
+        this.mode = height;
+        best = n;
+      }
     }
   }
 }
+
+const RECENT_SIZES = 64;
 
 /**
  * An item's height, without making the browser lay out the page: the virtualiser measures each
