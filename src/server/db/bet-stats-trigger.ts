@@ -80,36 +80,52 @@ insert into syndicate_local_days (syndicate_id, day, bets, staked_cents, profit_
    group by 1, 2`;
 
 const LOCAL_DAYS_FUNCTIONS = `
-create or replace function bet_local_day_apply(
-  p_syndicate integer, p_date timestamptz, p_status bet_status, p_amount bigint, p_result bigint, p_sign integer
+-- One statement: the day in the syndicate's zone is read in the upsert (none when the syndicate
+-- itself is being deleted: its rows go with it).
+create or replace function bet_local_day_add(
+  p_syndicate integer, p_date timestamptz, p_bets integer, p_staked bigint, p_profit bigint
 ) returns void language plpgsql as $$
-declare
-  tz text;
-  settled boolean := p_status ${SETTLED};
-  staked bigint := case when settled then p_amount * p_sign else 0 end;
-  profit bigint := case when settled then coalesce(p_result, 0) * p_sign else 0 end;
 begin
-  select timezone into tz from syndicates where id = p_syndicate;
-  -- None when the syndicate itself is being deleted (its rows go with it).
-  if tz is null then return; end if;
   insert into syndicate_local_days as t (syndicate_id, day, bets, staked_cents, profit_cents)
-    values (p_syndicate, (p_date at time zone tz)::date, p_sign, staked, profit)
+    select p_syndicate, (p_date at time zone s.timezone)::date, p_bets, p_staked, p_profit
+      from syndicates s where s.id = p_syndicate
     on conflict (syndicate_id, day) do update
-      set bets = t.bets + p_sign, staked_cents = t.staked_cents + staked, profit_cents = t.profit_cents + profit;
+      set bets = t.bets + excluded.bets, staked_cents = t.staked_cents + excluded.staked_cents,
+          profit_cents = t.profit_cents + excluded.profit_cents;
 end $$;
 
+-- A bet's stake and result as the day counts them: settled ones only.
+create or replace function bet_local_day_staked(p_status bet_status, p_amount bigint) returns bigint
+  language sql immutable as $$ select case when p_status ${SETTLED} then p_amount else 0 end $$;
+create or replace function bet_local_day_profit(p_status bet_status, p_result bigint) returns bigint
+  language sql immutable as $$ select case when p_status ${SETTLED} then coalesce(p_result, 0) else 0 end $$;
+
 create or replace function bets_local_days_trigger() returns trigger language plpgsql as $$
+declare
+  staked bigint;
+  profit bigint;
 begin
   if tg_op = 'UPDATE'
      and old.syndicate_id = new.syndicate_id and old.date = new.date and old.status = new.status
      and old.amount_cents = new.amount_cents and old.result_cents is not distinct from new.result_cents then
     return null;
   end if;
+  -- Settled or edited on the same day (the usual change): the difference, in one upsert.
+  if tg_op = 'UPDATE' and old.syndicate_id = new.syndicate_id and old.date = new.date then
+    staked := bet_local_day_staked(new.status, new.amount_cents) - bet_local_day_staked(old.status, old.amount_cents);
+    profit := bet_local_day_profit(new.status, new.result_cents) - bet_local_day_profit(old.status, old.result_cents);
+    if staked <> 0 or profit <> 0 then
+      perform bet_local_day_add(new.syndicate_id, new.date, 0, staked, profit);
+    end if;
+    return null;
+  end if;
   if tg_op <> 'INSERT' then
-    perform bet_local_day_apply(old.syndicate_id, old.date, old.status, old.amount_cents, old.result_cents, -1);
+    perform bet_local_day_add(old.syndicate_id, old.date, -1, -bet_local_day_staked(old.status, old.amount_cents),
+                                -bet_local_day_profit(old.status, old.result_cents));
   end if;
   if tg_op <> 'DELETE' then
-    perform bet_local_day_apply(new.syndicate_id, new.date, new.status, new.amount_cents, new.result_cents, 1);
+    perform bet_local_day_add(new.syndicate_id, new.date, 1, bet_local_day_staked(new.status, new.amount_cents),
+                                bet_local_day_profit(new.status, new.result_cents));
   end if;
   return null;
 end $$;
@@ -121,6 +137,9 @@ begin
   ${localDaysOf('b.syndicate_id = new.id')};
   return null;
 end $$;
+
+-- Replaced by bet_local_day_add (one call for a change on the same day, the zone read in the upsert).
+drop function if exists bet_local_day_apply(integer, timestamptz, bet_status, bigint, bigint, integer);
 `;
 
 const LOCAL_DAYS_TRIGGERS = `

@@ -1,9 +1,9 @@
 // Adding and listing bets: payloads of spec §7, validation messages of spec §5, tenancy, atomicity.
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bet } from '../../../shared/bet';
-import { bets, members } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../test/harness';
+import { auditEvents, bets, members } from '../../db/schema';
+import { type Client, createTestApp, signUp, type TestApp } from '../../test/harness';
 import { createBets } from './service';
 import { crew, type ErrorBody, listBets, placeBet, singleBet, twoPartBet } from './test-fixtures';
 
@@ -85,6 +85,37 @@ describe('POST /api/bets', () => {
     const c = await crew(t);
     const bet = await placeBet(c.admin, singleBet(c, { memberId: c.memberMemberId }));
     expect(bet.member.id).toBe(c.memberMemberId);
+  });
+
+  it('answers with the bets as a read shows them, and records one event, whichever way they were written', async () => {
+    // Own bet without a race (the statement alone), with a race and two parts, for another member
+    // (a transaction around it), and a day given as a date (read in the syndicate's zone).
+    const c = await crew(t);
+    const bodies: [Client, object][] = [
+      [c.member, singleBet(c, { memberId: c.memberMemberId, raceId: null, jockey: 'K. McEvoy' })],
+      [c.member, twoPartBet(c, { memberId: c.memberMemberId, placeTerms: { places: 3, divisor: 4 } })],
+      [c.admin, singleBet(c, { memberId: c.memberMemberId, betType: 'each-way', placeOdds: 2.2 })],
+      [c.admin, singleBet(c, { raceId: null, date: '2030-03-23' })],
+    ];
+    for (const [client, body] of bodies) {
+      const res = await client.post('/api/bets', body);
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json<{ bets: Bet[] }>().bets;
+      for (const bet of created) expect((await client.get(`/api/bets/${bet.id}`)).json()).toEqual(bet);
+      const events = await t.database.db
+        .select({ entityId: auditEvents.entityId, summary: auditEvents.summary })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'bet.created'), eq(auditEvents.entityId, created[0]!.id)));
+      expect(events).toHaveLength(1);
+    }
+    const [forMember] = await t.database.db
+      .select({ summary: auditEvents.summary })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.syndicateId, c.syndicateId), eq(auditEvents.action, 'bet.created')))
+      .orderBy(desc(auditEvents.id))
+      .offset(1)
+      .limit(1);
+    expect(forMember?.summary).toMatch(/^Alice Admin added a bet for Mia Member on Phar Lap: /);
   });
 
   it('keeps money exact in cents: $0.29 at 3.1 pays a profit of exactly 0.61', async () => {

@@ -19,6 +19,7 @@ import { badRequest } from '../../lib/http-error';
 import { betSettled } from '../audit/bet-events';
 import { eventInsert, RESULTS_IMPORT } from '../audit/record';
 import { lockBank, syncBetAllocation } from '../bank/ledger';
+import { type BetRow, joined } from './bet-row';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -231,7 +232,8 @@ export function computeSettlement(
  * Writes a computed settlement to the (locked) bet and brings its bank allocation in line, in the
  * caller's transaction, and records its bet.settled (or bet.unsettled) event there too: the mark
  * buttons, the Settle dialog, race results and the provider's results (actor null) alike. Nothing
- * is written when the bet already stands so (re-posting a result is harmless). settled_at is the
+ * is written when the bet already stands so (re-posting a result is harmless): then null, else the
+ * bet as written (joined, bet-row.ts), so the caller need not read it again. settled_at is the
  * moment it was (re)settled; pending clears every settlement field.
  */
 export async function writeSettlement(
@@ -241,7 +243,7 @@ export async function writeSettlement(
   computed: ComputedSettlement,
   actorMemberId: number | null,
   now: Date,
-): Promise<boolean> {
+): Promise<BetRow | null> {
   const f = computed.fields;
   const same =
     bet.status === computed.status &&
@@ -251,7 +253,7 @@ export async function writeSettlement(
     bet.dividendHundredths === f.dividendHundredths &&
     bet.placeDividendHundredths === f.placeDividendHundredths &&
     bet.rule4 === f.rule4;
-  if (same) return false;
+  if (same) return null;
   const pending = computed.status === 'pending';
   const event = {
     ...betSettled(bet, bet, { ...f, status: computed.status, resultCents: computed.resultCents }),
@@ -263,12 +265,17 @@ export async function writeSettlement(
   // In one statement with the lock the triggers would fire after it, and a settlement and an edit
   // of a bet on the same day could each wait for the other (the test "settling while a settled
   // bet is edited").
-  await tx.execute(sql`
-    update bets set status = ${computed.status}::bet_status, result_cents = ${computed.resultCents},
-           settled_at = ${pending ? null : now.toISOString()}::timestamptz,
-           position = ${f.position}, dead_heat = ${f.deadHeat}, dividend_hundredths = ${f.dividendHundredths},
-           place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
-     where syndicate_id = ${syndicateId} and id = ${bet.id}`);
+  const {
+    rows: [written],
+  } = await tx.execute<BetRow & Record<string, unknown>>(sql`
+    with written as (
+      update bets set status = ${computed.status}::bet_status, result_cents = ${computed.resultCents},
+             settled_at = ${pending ? null : now.toISOString()}::timestamptz,
+             position = ${f.position}, dead_heat = ${f.deadHeat}, dividend_hundredths = ${f.dividendHundredths},
+             place_dividend_hundredths = ${f.placeDividendHundredths}, rule4 = ${f.rule4}
+       where syndicate_id = ${syndicateId} and id = ${bet.id}
+      returning *
+    ) ${sql.raw(joined('select * from written', 'b.id'))}`);
   // Then the bank's lock, with the event written in the same statement (lockBank fails the
   // write when the syndicate is gone, the only case in which the event's INSERT … SELECT would
   // write nothing).
@@ -293,7 +300,7 @@ export async function writeSettlement(
     },
     lock,
   );
-  return true;
+  return written ?? null;
 }
 
 /** The settled bet as race results report it (major units). */

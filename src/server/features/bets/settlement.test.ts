@@ -254,9 +254,9 @@ describe('settling by the rules', () => {
 });
 
 describe('what a settlement costs the database', () => {
-  /** The statements the app's pool runs while `run` runs (each one a round trip). */
+  /** The statements the app's pools run while `run` runs (each one a round trip). */
   async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const pool = t.database.db.$client;
+    const pools = [t.database.db.$client, t.database.planned];
     const seen: string[] = [];
     let counting = true;
     const wrapped = new WeakSet<object>();
@@ -271,23 +271,24 @@ describe('what a settlement costs the database', () => {
         return query(...args);
       };
     };
-    pool.on('acquire', onAcquire);
+    for (const pool of pools) pool.on('acquire', onAcquire);
     try {
       await run();
     } finally {
       counting = false;
-      pool.off('acquire', onAcquire);
+      for (const pool of pools) pool.off('acquire', onAcquire);
     }
     return seen;
   }
 
-  it('settles a bet in 9 statements: the session, the transaction (7), the answer', async () => {
+  it('settles a bet in 9 statements: the session, the transaction (8), no read for the answer', async () => {
     const c = await crew(t);
     const bet = await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId, odds: 4, amount: 10 }));
     const statements = await statementsOf(() => settle(c.member, bet.id, { status: 'win' }));
-    // resolve_session; begin, the bet locked, the bet, its event + the bank's lock, the
-    // allocation's state, the weights + lines, commit; the settled bet. (11 before they were
-    // merged and the id's lookup before the body was left to refusals.)
+    // resolve_session; begin, the bet locked, its race's terms, the bet (returned as the answer),
+    // its event + the bank's lock, the allocation's state, the weights + lines, commit. (12 before
+    // they were merged, the id's lookup before the body was left to refusals, and the answer
+    // came from the written row instead of a read after the commit.)
     expect(statements, statements.join('\n')).toHaveLength(9);
     await expectBooksAgree(c);
     const lines = await t.database.db.execute<{ n: number; total: number }>(sql`
@@ -295,6 +296,20 @@ describe('what a settlement costs the database', () => {
        where bet_id = ${bet.id} and type = 'allocation'`);
     // $10 at 4.00 wins $30, shared by the two members.
     expect(lines.rows[0]).toEqual({ n: 2, total: 3000 });
+  });
+
+  it("adds a bet under one's own member without a race in 2 statements; with a race in 5", async () => {
+    const c = await crew(t);
+    const own = await statementsOf(() =>
+      placeBet(c.member, singleBet(c, { memberId: c.memberMemberId, raceId: null })),
+    );
+    // resolve_session; the member's check, the bet, its event and the answer in one statement.
+    expect(own, own.join('\n')).toHaveLength(2);
+    const withRace = await statementsOf(() =>
+      placeBet(c.member, singleBet(c, { memberId: c.memberMemberId })),
+    );
+    // resolve_session; begin, the race's terms, the statement, commit.
+    expect(withRace, withRace.join('\n')).toHaveLength(5);
   });
 });
 
