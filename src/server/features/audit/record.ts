@@ -42,12 +42,14 @@ export interface NewEvent {
 /**
  * The event's INSERT … SELECT. `entityId` may be an SQL expression, for a write that records its
  * event in its own statement (a data-modifying CTE, as creating a reminder does): `(select id from r)`.
+ * `onlyIf`: a condition the event is written under (in such a statement, that the write wrote a row).
  */
 export function eventInsert(
   syndicateId: number,
   by: Author,
   event: NewEvent,
   entityId: SQL = sql`${event.entityId}::int`,
+  onlyIf?: SQL,
 ): SQL {
   const cents = `{${event.summary.cents.join(',')}}`;
   const changes = event.changes ? JSON.stringify(event.changes) : null;
@@ -62,7 +64,7 @@ export function eventInsert(
       from syndicates s
       left join members m on m.syndicate_id = s.id and m.id = ${by.memberId}::int
       cross join lateral (select coalesce(m.name, ${event.systemName ?? 'The system'}) as name) a
-     where s.id = ${syndicateId}`;
+     where s.id = ${syndicateId}${onlyIf ? sql` and (${onlyIf})` : sql``}`;
 }
 
 /** Records one event; throws when it was not written (no such syndicate), failing the write with it. */

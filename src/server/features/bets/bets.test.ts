@@ -245,6 +245,9 @@ describe('POST /api/bets', () => {
       [singleBet(c, { raceId: other.raceId }), 'Race not found'],
       [twoPartBet(c, { raceId: other.raceId }), 'Race not found'],
       [singleBet(c, { raceId: 2147483647 }), 'Race not found'],
+      // Both wrong: the member is checked first.
+      [singleBet(c, { memberId: other.adminMemberId, raceId: other.raceId }), 'Member not found'],
+      [singleBet(c, { memberId: other.adminMemberId, raceId: null }), 'Member not found'],
     ];
     for (const [body, message] of cases) {
       const res = await c.admin.post('/api/bets', body);
@@ -260,6 +263,11 @@ describe('POST /api/bets', () => {
     expect(archived.json()).toEqual({ message: 'Member not found' });
     expect(await listBets(c.admin)).toEqual([]);
     expect(await listBets(other.admin)).toEqual([]);
+    const events = await t.database.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.syndicateId, c.syndicateId), eq(auditEvents.action, 'bet.created')));
+    expect(events).toEqual([]);
   });
 
   it('writes a two-part bet in one transaction: a failing second part leaves nothing behind', async () => {

@@ -150,8 +150,13 @@ export async function createBets(
                with ordinality as p(bet_type, odds, amount, places, divisor, place_odds, n)
          order by p.n
         returning *
-      ), audited as (${eventInsert(syndicateId, { memberId: actor.memberId, now }, event, sql`(select min(id) from ins)`)}
-         and exists (select 1 from ins))
+      ), audited as (${eventInsert(
+        syndicateId,
+        { memberId: actor.memberId, now },
+        event,
+        sql`(select min(id) from ins)`,
+        sql`exists (select 1 from ins)`,
+      )})
       ${sql.raw(joined('select * from ins', 'b.id'))}`);
     if (rows.length === 0) throw badRequest(MESSAGES.memberNotFound);
     return rows.map(toBet);
@@ -159,20 +164,9 @@ export async function createBets(
   // A bet under one's own member without a race: the statement alone, which is atomic by itself.
   if (input.raceId === null && input.memberId === actor.memberId) return write(db, null, null);
   return db.transaction(async (tx) => {
-    // FOR SHARE (here and in the statement): the race cannot be deleted, nor the member archived,
-    // until this commits. The race is read first only when it is named: its field size gives the
-    // default place terms, computed here.
-    let race: RaceTermsSource | null = null;
-    if (input.raceId !== null) {
-      const {
-        rows: [row],
-      } = await tx.execute<RaceTermsSource & Record<string, unknown>>(sql`
-        select runners, custom_fields as "customFields", race_type as "raceType", name
-          from races where syndicate_id = ${syndicateId} and id = ${input.raceId} for share`);
-      if (!row) throw badRequest(MESSAGES.raceNotFound);
-      race = row;
-    }
-    // The event names the member a bet is placed for when it is not the actor's own.
+    // FOR SHARE (here and in the statement): the member cannot be archived, nor the race deleted,
+    // until this commits. The event names the member a bet is placed for when it is not the
+    // actor's own; the race's field size gives the default place terms, computed here.
     let forMember: string | null = null;
     if (input.memberId !== actor.memberId) {
       const {
@@ -183,6 +177,8 @@ export async function createBets(
       if (!member) throw badRequest(MESSAGES.memberNotFound);
       forMember = member.name;
     }
+    const race = await raceTermsSource(tx, syndicateId, input.raceId, true);
+    if (input.raceId !== null && !race) throw badRequest(MESSAGES.raceNotFound);
     return write(tx, race, forMember);
   });
 }

@@ -98,15 +98,20 @@ export function raceDefaultTerms(
   return placesPaid ? { ...terms, places: placesPaid } : terms;
 }
 
+/**
+ * The race's terms source; null without a race or when it is not the syndicate's. `forShare`: the
+ * race is locked against deletion until the transaction ends (a bet being added on it).
+ */
 export async function raceTermsSource(
   tx: Tx,
   syndicateId: number,
   raceId: number | null,
+  forShare = false,
 ): Promise<RaceTermsSource | null> {
   if (raceId === null) return null;
   const { rows } = await tx.execute<RaceTermsSource & Record<string, unknown>>(sql`
     select runners, custom_fields as "customFields", race_type as "raceType", name
-      from races where syndicate_id = ${syndicateId} and id = ${raceId}`);
+      from races where syndicate_id = ${syndicateId} and id = ${raceId}${forShare ? sql` for share` : sql``}`);
   return rows[0] ?? null;
 }
 
