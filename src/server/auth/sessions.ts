@@ -121,16 +121,17 @@ async function resolveByHash(
 }
 
 // ── Reads reuse a session resolved moments ago ──
-// Safe because: only GET/HEAD use it (plugin.ts); every state-changing request of this app
-// clears it when it starts and when it ends; every state-changing request, and every sign-out,
-// NOTIFYs all instances before it answers (auth/invalidation.ts), and each clears its own when
-// the notification arrives; and before a read uses a reused session it waits until every
-// notification committed before it arrived has been handled here (notifier.sync(): one round
-// trip on the LISTEN connection, shared by the reads waiting at that moment). So a change
-// answered on any instance is seen by the next request on every instance. Without a LISTEN
-// connection nothing is reused. A read that raced a write never stores what it read (the
-// generation moved on). An entry lives SESSION_REUSE_MS at most, which bounds a change made by
-// SQL by hand.
+// Safe because: only GET/HEAD use it (plugin.ts; a write is decided on the session as it is now);
+// every statement that may change what a session holds (members; users' name or e-mail; sessions)
+// NOTIFYs every instance from a trigger in the writer's transaction, delivered at its commit
+// (db/session-triggers.ts), and each instance forgets its reused sessions when it arrives
+// (auth/invalidation.ts); this instance also forgets them itself when it ends or moves a session
+// (below); and before a read uses a reused session it waits until every notification committed
+// before it arrived has been handled here (notifier.sync(): one round trip on the LISTEN
+// connection, shared by the reads waiting at that moment). So a change committed on any instance,
+// by any writer, is seen by the next request on every instance. Without a LISTEN connection
+// nothing is reused. A read that raced a write never stores what it read (the generation moved
+// on). An entry lives SESSION_REUSE_MS at most.
 
 /** How long a read may reuse a resolved session (ms). */
 export const SESSION_REUSE_MS = 2000;
