@@ -131,6 +131,9 @@ export async function createBets(
         oddsHundredths: toHundredths(p.odds),
       })),
     });
+    // The limit, written as a number, tells the planner how few rows the unnest gives: planned for
+    // its default estimate, the generic plan joined the bets to their members and races by hashing
+    // every member and race of every syndicate (sequential scans growing with the whole database).
     const { rows } = await runner.execute<BetRow & Record<string, unknown>>(sql`
       with m as (
         select id from members
@@ -149,6 +152,7 @@ export async function createBets(
                          ${column((_, i) => place[i]!.placeOddsHundredths)}::int[])
                with ordinality as p(bet_type, odds, amount, places, divisor, place_odds, n)
          order by p.n
+         limit ${sql.raw(String(parts.length))}
         returning *
       ), audited as (${eventInsert(
         syndicateId,

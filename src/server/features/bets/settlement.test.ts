@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BankSummary } from '../../../shared/bank';
 import type { Bet } from '../../../shared/bet';
 import type { SyndicateStats } from '../../../shared/stats';
-import { type Client, createTestApp, type TestApp } from '../../test/harness';
+import { type Client, createTestApp, signUpWithSyndicate, type TestApp } from '../../test/harness';
 import { type Crew, crew, type ErrorBody, placeBet, singleBet } from './test-fixtures';
 
 let t: TestApp;
@@ -310,6 +310,66 @@ describe('what a settlement costs the database', () => {
     );
     // resolve_session; begin, the race's terms, the statement, commit.
     expect(withRace, withRace.join('\n')).toHaveLength(5);
+  });
+});
+
+describe('the plan of the statement that adds a bet', () => {
+  it('looks the bet’s member and race up by key, however many members and races the database holds', async () => {
+    const c = await crew(t);
+    // Another syndicate with many members and races, as a database of many syndicates has.
+    const { syndicate } = await signUpWithSyndicate(t.app);
+    await t.database.db.execute(sql`
+      insert into members (syndicate_id, name, email, initials, is_active, archived_at)
+      select ${syndicate.id}, 'Former ' || n, 'former' || n || '@example.com', 'FM', false, now()
+        from generate_series(1, 3000) n`);
+    await t.database.db.execute(sql`
+      insert into races (syndicate_id, name, venue, date)
+      select ${syndicate.id}, 'Race ' || n, 'Flemington', now() from generate_series(1, 1000) n`);
+    await t.database.db.execute(sql`analyze members`);
+    await t.database.db.execute(sql`analyze races`);
+    // The statement as the app sends it (a bet under one's own member without a race: it alone).
+    let added: pg.QueryConfig | undefined;
+    const onAcquire = (client: { query: (...args: unknown[]) => unknown }) => {
+      const query = client.query.bind(client);
+      client.query = (...args: unknown[]) => {
+        const config = args[0] as pg.QueryConfig | string;
+        if (typeof config !== 'string' && /^\s*with m as/.test(config.text))
+          added ??= { ...config, values: (args[1] as unknown[] | undefined) ?? config.values };
+        return query(...args);
+      };
+    };
+    t.database.db.$client.on('acquire', onAcquire);
+    try {
+      await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId, raceId: null }));
+    } finally {
+      t.database.db.$client.off('acquire', onAcquire);
+    }
+    expect(added).toBeDefined();
+    // Its generic plan (the one a connection keeps after five calls), on a connection of its own
+    // that rolls the bet back.
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local plan_cache_mode = force_generic_plan');
+      await client.query(`prepare added as ${added!.text}`);
+      // Each value as a literal: arrays in PostgreSQL's text form.
+      const element = (v: unknown) => (v === null ? 'NULL' : `"${String(v).replace(/(["\\])/g, '\\$1')}"`);
+      const literals = (added!.values ?? []).map((v) =>
+        v === null
+          ? 'null'
+          : client.escapeLiteral(Array.isArray(v) ? `{${v.map(element).join(',')}}` : String(v)),
+      );
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (costs off) execute added(${literals.join(', ')})`,
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).not.toMatch(/Seq Scan on (members|races)/);
+      expect(plan).toMatch(/Index Scan using members_pkey on members/);
+    } finally {
+      await client.query('rollback').catch(() => {});
+      await client.end();
+    }
   });
 });
 
