@@ -28,9 +28,20 @@ export interface BankLock {
  * after the lock is taken: nothing whose triggers lock rows that writes take before this lock
  * (a bet's per-day and stats rows) belongs here, or two writes could wait for each other.
  */
-export async function lockBank(tx: Tx, syndicateId: number, alsoRun?: SQL): Promise<BankLock> {
+export async function lockBank(
+  tx: Tx,
+  syndicateId: number,
+  alsoRun?: SQL,
+  options: { genericPlansAfter?: boolean } = {},
+): Promise<BankLock> {
+  // genericPlansAfter: the statements after this one in the transaction keep one plan per
+  // connection (plan_cache_mode, local to the transaction; the setting is read when a statement
+  // is bound, so it applies from the next statement on). See allocationState.
+  const generic = options.genericPlansAfter
+    ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true) as plans`
+    : sql``;
   const { rows } = await tx.execute<{ timezone: string; share_basis: ShareBasis; currency: string }>(
-    sql`${alsoRun ? sql`with ${alsoRun} ` : sql``}select timezone, share_basis, currency
+    sql`${alsoRun ? sql`with ${alsoRun} ` : sql``}select timezone, share_basis, currency${generic}
           from syndicates where id = ${syndicateId} for no key update`,
   );
   const row = rows[0];
@@ -191,6 +202,14 @@ interface AllocationState {
  * gave it ($3), the live lines and the weights, and the members who would share it when it is
  * settled and was never shared. Read after the lock, in a statement of its own, so it sees every
  * money write that committed before the lock was granted.
+ *
+ * Its lock is taken with genericPlansAfter (the caller's too, when it passes one): left to choose,
+ * PostgreSQL planned this statement again on every call for a syndicate of a few members (its
+ * generic plan, costed for the average syndicate, never came out cheaper than one for the
+ * caller's), about 1 ms of PostgreSQL's CPU a settlement for the same plan (index scans by
+ * syndicate and bet either way; bench/performance-notes.md, 2026-11-29 night). The statements
+ * after it (the ledger's lines, its weights) are inserts from arrays, whose plan is the same
+ * whatever the values.
  */
 async function allocationState(
   tx: Tx,
@@ -244,7 +263,7 @@ export async function syncBetAllocation(
   known?: BetState,
   lock?: BankLock,
 ): Promise<void> {
-  const bank = lock ?? (await lockBank(tx, syndicateId));
+  const bank = lock ?? (await lockBank(tx, syndicateId, undefined, { genericPlansAfter: true }));
   const state = await allocationState(tx, syndicateId, betId, known === undefined);
   const bet = known ?? state.bet;
   const live = state.live.map(([id, memberId, amountCents]) => ({ id, memberId, amountCents }));

@@ -288,6 +288,7 @@ export async function writeSettlement(
     tx,
     syndicateId,
     sql`audited as (${eventInsert(syndicateId, { memberId: actorMemberId, now }, event)})`,
+    { genericPlansAfter: true },
   );
   // The bet as just written (its row is locked): the allocation need not read it again.
   await syncBetAllocation(

@@ -373,6 +373,49 @@ describe('the plan of the statement that adds a bet', () => {
   });
 });
 
+describe('the plan of the settlement’s allocation state', () => {
+  it('is planned once a connection, not again on every settlement (a small syndicate)', async () => {
+    const c = await crew(t);
+    // The connections that read a bet's allocation state (the statement that reads its live lines).
+    const readers = new Set<pg.Client>();
+    const onAcquire = (client: pg.Client & { query: (...args: unknown[]) => unknown }) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const config = args[0] as pg.QueryConfig | string;
+        if (typeof config !== 'string' && config.text.includes('from bet_allocation_weights w')) readers.add(client);
+        return query(...args);
+      }) as typeof client.query;
+    };
+    t.database.db.$client.on('acquire', onAcquire);
+    try {
+      // Settled one at a time: a connection is planned for after five calls at the latest.
+      for (let i = 0; i < 8; i++) {
+        const bet = await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId, odds: 3, amount: 10 }));
+        await settle(c.member, bet.id, { status: i % 2 === 0 ? 'win' : 'loss' });
+      }
+    } finally {
+      t.database.db.$client.off('acquire', onAcquire);
+    }
+    expect(readers.size).toBeGreaterThan(0);
+    let generic = 0;
+    let custom = 0;
+    for (const client of readers) {
+      // The pool's idle connection, asked directly (nothing else uses it while the test runs).
+      const { rows } = await client.query<{ generic: number; custom: number }>(`
+        select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+          from pg_prepared_statements where statement like '%from bet_allocation_weights w%'`);
+      generic += rows[0]!.generic;
+      custom += rows[0]!.custom;
+    }
+    // Left to choose, PostgreSQL plans it for each of the first five calls on a connection (here
+    // 5 custom and 3 generic when this test runs alone), and in a database of many syndicates for
+    // every call. (The counts include the settlements of the tests before this one.)
+    expect(custom).toBe(0);
+    expect(generic).toBeGreaterThanOrEqual(8);
+    await expectBooksAgree(c);
+  });
+});
+
 describe('settling while a settled bet is edited', () => {
   /**
    * Waits until `n` statements of a bet's write wait for a lock: for the bank's (a syndicate row
