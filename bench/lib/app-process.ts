@@ -107,20 +107,30 @@ function statusField(pid: number, field: string): number {
 }
 
 /** CPU time a process has used so far, user + system (ms). */
-export function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number, options: { reapedChildren?: boolean } = {}): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks;
+    // cutime and cstime (16 and 17) the CPU of the children it has waited for.
+    const own = Number(fields[11]) + Number(fields[12]);
+    const reaped = options.reapedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+    return ((own + reaped) * 1000) / 100;
   } catch {
     return 0;
   }
 }
 
-/** CPU time of the postmaster and its current children (ms); backends that exited are not counted. */
+/**
+ * CPU time of the postmaster and its children (ms): those running now, and those that exited
+ * (the postmaster waits for each backend, so an exited one's CPU is in its cutime and cstime; a
+ * backend closed by an idle pool during a measurement once made its figure negative).
+ */
 export const postgresCpuMs = (postmasterPid: number) =>
-  [postmasterPid, ...childrenOf(postmasterPid)].reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  childrenOf(postmasterPid).reduce(
+    (sum, pid) => sum + cpuMsOf(pid),
+    cpuMsOf(postmasterPid, { reapedChildren: true }),
+  );
 
 /** Resident set size of one process (bytes). */
 export const rssOf = (pid: number) => statusField(pid, 'VmRSS');
