@@ -203,13 +203,15 @@ interface AllocationState {
  * settled and was never shared. Read after the lock, in a statement of its own, so it sees every
  * money write that committed before the lock was granted.
  *
- * Its lock is taken with genericPlansAfter (the caller's too, when it passes one): left to choose,
- * PostgreSQL planned this statement again on every call for a syndicate of a few members (its
- * generic plan, costed for the average syndicate, never came out cheaper than one for the
- * caller's), about 1 ms of PostgreSQL's CPU a settlement for the same plan (index scans by
- * syndicate and bet either way; bench/performance-notes.md, 2026-11-29 night). The statements
- * after it (the ledger's lines, its weights) are inserts from arrays, whose plan is the same
- * whatever the values.
+ * Its lock is taken with genericPlansAfter (the caller's too, when it passes one). Left to choose,
+ * PostgreSQL plans this statement for the values of each of a connection's first five calls, and
+ * after that for every call whenever its generic plan, costed for the average syndicate, comes
+ * out dearer than one for the caller's small syndicate: that depends on the tables' statistics
+ * (a replay of the bench's mix planned 100 calls of 100; another database went generic after
+ * five). Planning it costs about 1 ms of PostgreSQL's CPU, more than running it, for the same
+ * plan either way (index scans by syndicate and bet; bench/performance-notes.md, 2026-11-29).
+ * The statements after it (the ledger's lines, its weights) are inserts from arrays, whose plan
+ * is the same whatever the values.
  */
 async function allocationState(
   tx: Tx,
