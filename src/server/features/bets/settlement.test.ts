@@ -382,15 +382,19 @@ describe('the plan of the settlement’s allocation state', () => {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       client.query = ((...args: unknown[]) => {
         const config = args[0] as pg.QueryConfig | string;
-        if (typeof config !== 'string' && config.text.includes('from bet_allocation_weights w')) readers.add(client);
+        if (typeof config !== 'string' && config.text.includes('from bet_allocation_weights w'))
+          readers.add(client);
         return query(...args);
       }) as typeof client.query;
     };
     t.database.db.$client.on('acquire', onAcquire);
     try {
-      // Settled one at a time: a connection is planned for after five calls at the latest.
+      // Settled one at a time, more than the five calls after which a connection may keep a plan.
       for (let i = 0; i < 8; i++) {
-        const bet = await placeBet(c.member, singleBet(c, { memberId: c.memberMemberId, odds: 3, amount: 10 }));
+        const bet = await placeBet(
+          c.member,
+          singleBet(c, { memberId: c.memberMemberId, odds: 3, amount: 10 }),
+        );
         await settle(c.member, bet.id, { status: i % 2 === 0 ? 'win' : 'loss' });
       }
     } finally {
