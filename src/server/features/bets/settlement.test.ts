@@ -378,11 +378,15 @@ describe('the plan of the settlement’s allocation state', () => {
     const c = await crew(t);
     // The connections that read a bet's allocation state (the statement that reads its live lines).
     const readers = new Set<pg.Client>();
+    let watching = true;
+    const wrapped = new WeakSet<object>();
     const onAcquire = (client: pg.Client & { query: (...args: unknown[]) => unknown }) => {
+      if (wrapped.has(client)) return;
+      wrapped.add(client);
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       client.query = ((...args: unknown[]) => {
         const config = args[0] as pg.QueryConfig | string;
-        if (typeof config !== 'string' && config.text.includes('from bet_allocation_weights w'))
+        if (watching && typeof config !== 'string' && config.text.includes('from bet_allocation_weights w'))
           readers.add(client);
         return query(...args);
       }) as typeof client.query;
@@ -398,6 +402,7 @@ describe('the plan of the settlement’s allocation state', () => {
         await settle(c.member, bet.id, { status: i % 2 === 0 ? 'win' : 'loss' });
       }
     } finally {
+      watching = false;
       t.database.db.$client.off('acquire', onAcquire);
     }
     expect(readers.size).toBeGreaterThan(0);
