@@ -56,7 +56,7 @@ async function main() {
     url = cluster.url;
   }
 
-  const database = connect(url);
+  const database = connect(url, { keepOpen: true });
   const stopDatabase = async () => {
     await database.close().catch(() => {});
     await cluster?.stop();

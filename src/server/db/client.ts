@@ -28,19 +28,30 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 /** The pool for named statements planned once (see `plannedOnce`), per database handle. */
 const plannedPools = new WeakMap<Db, pg.Pool>();
 
-export function connect(url: string, options: { max?: number } = {}): Database {
+export function connect(
+  url: string,
+  options: { max?: number; keepOpen?: boolean; idleTimeoutMillis?: number } = {},
+): Database {
   // The connections are shared between the two pools: as many as before in all.
   const max = options.max ?? 20;
   const plannedMax = Math.max(2, Math.round((max * 2) / 5));
+  const mainMax = Math.max(2, max - plannedMax);
+  // keepOpen: a connection, once opened, stays open through a quiet spell (a pool of fixed size,
+  // as HikariCP's default). Closing idle ones after 30 s made the first burst after a quiet spell
+  // open them again, each a new backend that authenticates, warms its catalog caches and
+  // prepares its statements anew (docs/performance.md, "The first burst after a quiet spell").
+  const idleTimeoutMillis = options.idleTimeoutMillis ?? 30_000;
   const pool = new pg.Pool({
     connectionString: url,
-    max: Math.max(2, max - plannedMax),
-    idleTimeoutMillis: 30_000,
+    max: mainMax,
+    min: options.keepOpen ? mainMax : 0,
+    idleTimeoutMillis,
   });
   const planned = new pg.Pool({
     connectionString: url,
     max: plannedMax,
-    idleTimeoutMillis: 30_000,
+    min: options.keepOpen ? plannedMax : 0,
+    idleTimeoutMillis,
     options: '-c plan_cache_mode=force_generic_plan',
   });
   pool.on('connect', nameStatements);
