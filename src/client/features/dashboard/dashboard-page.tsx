@@ -111,8 +111,8 @@ export function DashboardPage({ cardsAtOnce = false }: { cardsAtOnce?: boolean }
       {cards && (
         <>
           <StatCards />
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-            <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+            <div className="grid min-w-0 grid-cols-1 content-start gap-6 xl:col-span-2">
               <UpcomingBets />
               <RecentBets />
               <RecentActivity />

@@ -2,6 +2,7 @@ import type { BankSummary } from '@shared/bank';
 import { CircleDollarSign, Hourglass, Landmark, type LucideIcon, ReceiptText } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Card } from '@/components/ui/card';
+import { statValueClass } from '@/features/dashboard/components/stat-card';
 import { useSyndicateFormat } from '@/lib/format';
 
 /** Balance, In play, Available and Dues owed (issue 14). */
@@ -9,7 +10,7 @@ export function BankCards({ bank }: { bank: BankSummary | undefined }) {
   const f = useSyndicateFormat();
   const value = (amount: number | undefined) => (amount === undefined ? '…' : f.money(amount));
   return (
-    <section aria-label="Bank totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section aria-label="Bank totals" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <BankStat
         title="Balance"
         icon={Landmark}
@@ -60,7 +61,7 @@ function BankStat({
           <Icon aria-hidden="true" className="size-4" />
         </span>
       </div>
-      <p className="text-xl font-bold tracking-tight break-words sm:text-2xl" data-testid="bank-stat-value">
+      <p className={statValueClass(value)} data-testid="bank-stat-value">
         {value}
       </p>
       <p className="text-xs text-muted-foreground">{description}</p>

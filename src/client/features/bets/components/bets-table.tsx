@@ -28,10 +28,13 @@ const COLUMNS: { label: string; sort?: SortColumn }[] = [
  * trace of a scroll at 1440 px and 4x CPU: layout 8.5 ms of each long task); a body row here is
  * placed at its offset (absolutely, see BetsTable), so drawing one lays out that row alone.
  * The elements stay table, tr, th and td, with their roles. The widths are fixed, as rows come and
- * go: Member, Horse and Race share what the others leave (Member a little more, for the avatar).
+ * go: Member, Horse and Race share what the others leave (Member a little more, for the avatar),
+ * down to 9, 6 and 6 rem; below that (a laptop's 1024 or 1280 px beside the sidebar) the table
+ * scrolls sideways, Actions held in view, rather than breaking a name or a venue inside a word.
+ * Result holds a six-figure return with its sign (+$698,000.00).
  */
 export const ROW_GRID =
-  'grid grid-cols-[13%_minmax(0,1fr)_minmax(0,1fr)_7rem_6rem_6rem_8rem_6rem_5.5rem_10rem]';
+  'grid grid-cols-[minmax(9rem,13%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_5.5rem_8rem_7rem_5.5rem_10rem]';
 
 /** A table row's usual height in px (two-line cells: avatar, race and venue; padding and border). */
 const ROW_HEIGHT = 65;

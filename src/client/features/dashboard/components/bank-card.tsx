@@ -33,26 +33,30 @@ export function BankCard() {
         </Link>
       }
     >
-      <dl className="grid grid-cols-2 gap-x-3 gap-y-3">
-        <div className="col-span-2">
-          <dt className="text-sm text-muted-foreground">Bank balance</dt>
-          <dd className="text-2xl font-bold tracking-tight tabular-nums" data-testid="bank-card-balance">
-            {failed ? '—' : b ? f.money(b.balance) : loading}
-          </dd>
-        </div>
-        <div className="rounded-md bg-muted/60 p-3">
-          <dt className="text-xs text-muted-foreground">Your balance</dt>
-          <dd className="text-lg font-semibold tabular-nums" data-testid="bank-card-my-balance">
-            {failed ? '—' : ready ? f.money(mine?.balance ?? 0) : loading}
-          </dd>
-        </div>
-        <div className="rounded-md bg-muted/60 p-3">
-          <dt className="text-xs text-muted-foreground">Your share</dt>
-          <dd className="text-lg font-semibold tabular-nums" data-testid="bank-card-my-share">
-            {failed ? '—' : ready ? `${(mine?.share ?? 0).toFixed(1)}%` : loading}
-          </dd>
-        </div>
-      </dl>
+      {/* The member's two figures sit side by side when the card has room for a six-figure sum in
+          each (18 rem), else one above the other: the dashboard's side column at 1280 px is narrower. */}
+      <div className="@container">
+        <dl className="grid grid-cols-1 gap-3 @2xs:grid-cols-2">
+          <div className="@2xs:col-span-2">
+            <dt className="text-sm text-muted-foreground">Bank balance</dt>
+            <dd className="text-2xl font-bold tracking-tight tabular-nums" data-testid="bank-card-balance">
+              {failed ? '—' : b ? f.money(b.balance) : loading}
+            </dd>
+          </div>
+          <div className="min-w-0 rounded-md bg-muted/60 p-3">
+            <dt className="text-xs text-muted-foreground">Your balance</dt>
+            <dd className="text-lg font-semibold break-words tabular-nums" data-testid="bank-card-my-balance">
+              {failed ? '—' : ready ? f.money(mine?.balance ?? 0) : loading}
+            </dd>
+          </div>
+          <div className="min-w-0 rounded-md bg-muted/60 p-3">
+            <dt className="text-xs text-muted-foreground">Your share</dt>
+            <dd className="text-lg font-semibold break-words tabular-nums" data-testid="bank-card-my-share">
+              {failed ? '—' : ready ? `${(mine?.share ?? 0).toFixed(1)}%` : loading}
+            </dd>
+          </div>
+        </dl>
+      </div>
     </DashboardCard>
   );
 }

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { StatCard } from './stat-card';
+import { StatCard, statValueClass } from './stat-card';
 
 describe('StatCard', () => {
   it('shows title, value and description without a trend when none is given', () => {
@@ -27,5 +27,21 @@ describe('StatCard', () => {
     const html = renderToStaticMarkup(<StatCard title="Current Balance" value="$5.00" trend={-30} />);
     expect(html).toContain('text-destructive');
     expect(html).toContain('-30');
+  });
+});
+
+describe('statValueClass', () => {
+  const size = (value: string | number) => statValueClass(value).split(' ')[0];
+  it('keeps short figures at the full size', () => {
+    expect(size('$1,234.56')).toBe('text-xl');
+    expect(size(42)).toBe('text-xl');
+  });
+  it('steps a long sum of money down, and a longer one further', () => {
+    expect(size('+$698,000.00')).toBe('text-lg');
+    expect(size('-$1,234,567.89')).toBe('text-base');
+  });
+  it('is what the card draws', () => {
+    const html = renderToStaticMarkup(<StatCard title="Profit" value="+$698,000.00" />);
+    expect(html).toContain(`class="${statValueClass('+$698,000.00')}"`);
   });
 });

@@ -35,7 +35,7 @@ export function StatCard({
           </span>
         ) : null}
       </div>
-      <p className="text-xl font-bold tracking-tight break-words sm:text-2xl" data-testid="stat-value">
+      <p className={statValueClass(value)} data-testid="stat-value">
         {value}
       </p>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -44,6 +44,23 @@ export function StatCard({
       </div>
     </Card>
   );
+}
+
+/**
+ * A figure's type: a long one (a large sum of money, "+$698,000.00") steps down a size or two on a
+ * phone, where a card is half of 390 px (about 140 px of text), and a longer one also in the four
+ * columns of a wide screen (about 190 px), instead of breaking inside the number. Cards sit two
+ * a row below 1280 px (the grids' `xl:grid-cols-4`), where 24 px type fits 14 characters.
+ */
+export function statValueClass(value: ReactNode): string {
+  const length = typeof value === 'string' || typeof value === 'number' ? String(value).length : 0;
+  const size =
+    length > 13
+      ? 'text-base sm:text-2xl xl:text-xl'
+      : length > 10
+        ? 'text-lg sm:text-2xl'
+        : 'text-xl sm:text-2xl';
+  return `${size} font-bold tracking-tight break-words tabular-nums`;
 }
 
 function Trend({ value }: { value: number }) {

@@ -12,7 +12,7 @@ export function StatCards() {
   const s = stats.data;
   const loading = '…';
   return (
-    <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         title="Total Wins"
         icon={Trophy}

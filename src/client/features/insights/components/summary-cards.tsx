@@ -10,7 +10,7 @@ export function SummaryCards({ summary }: { summary: InsightsSummary | undefined
   const f = useSyndicateFormat();
   const pct = (v: number | null | undefined) => (v === null || v === undefined ? dash : f.percent(v * 100));
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         title="Profit"
         icon={TrendingUp}

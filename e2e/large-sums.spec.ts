@@ -1,0 +1,77 @@
+// Large sums of money on the screens that show figures (dashboard, bank, insights, bets): each
+// figure stays on one line, and no text spills out of its box, on a phone (390 px) and at the
+// desktop widths where the sidebar takes its share (1024, 1280 and 1440 px). A win of $2,000 at
+// 350.00 makes a balance of $698,000.00 and a profit of +$698,000.00, 12 characters.
+import { expect, type Page, test } from '@playwright/test';
+import { createBet, createRace, settleBet, setUpAdmin } from './support/bets';
+
+const FIGURES = [
+  'stat-value',
+  'bank-stat-value',
+  'bank-card-balance',
+  'bank-card-my-balance',
+  'bank-card-my-share',
+  'profit-card-total',
+]
+  .map((id) => `[data-testid="${id}"]`)
+  .join(',');
+
+/** Figures drawn on more than one line, and text elements wider than their box, in main. */
+function misfits(page: Page) {
+  return page.evaluate((figures) => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(`main :is(${figures})`)) {
+      const lines = Math.round(
+        el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight),
+      );
+      if (lines > 1) out.push(`"${el.textContent}" on ${lines} lines`);
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+      const style = getComputedStyle(el);
+      if (el.children.length > 0 || el.closest('svg') || style.display === 'none') continue;
+      if (style.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+        out.push(`"${el.textContent}" ${el.scrollWidth} px wide in ${el.clientWidth} px`);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page scrolls sideways');
+    return out;
+  }, FIGURES);
+}
+
+test('large sums stay on one line and inside their boxes', async ({ page, baseURL }, testInfo) => {
+  const { me } = await setUpAdmin(page, baseURL!, 'Lara Large');
+  const race = await createRace(page.request, baseURL!, { name: 'Big Stakes', venue: 'Flemington' });
+  const [won] = await createBet(page.request, baseURL!, {
+    memberId: me.id,
+    raceId: race.id,
+    horseName: 'Winx',
+    odds: 350,
+    amount: 2000,
+  });
+  await createBet(page.request, baseURL!, {
+    memberId: me.id,
+    raceId: race.id,
+    horseName: 'Black Caviar',
+    odds: 2.1,
+    amount: 1500,
+  });
+  await settleBet(page.request, baseURL!, won!.id, 'win');
+
+  const widths = testInfo.project.name === 'mobile' ? [390] : [1024, 1280, 1440];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, shown] of [
+      ['/', 'Current Balance'],
+      ['/bank', 'Balance'],
+      ['/insights', 'Profit'],
+    ] as const) {
+      await page.goto(path);
+      const figure = page.getByRole('region', { name: shown, exact: true }).locator(FIGURES);
+      await expect(figure).toHaveText(/698,000\.00/);
+      if (path === '/') await expect(page.getByTestId('profit-card-total')).toHaveText('+$698,000.00');
+      expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
+    }
+    await page.goto('/bets');
+    await expect(page.getByText('+$698,000.00').filter({ visible: true })).toBeVisible();
+    expect(await misfits(page), `/bets at ${width} px`).toEqual([]);
+  }
+});
