@@ -584,3 +584,79 @@ test('the Bets page with data has no serious accessibility violations', async ({
   await snap(page, testInfo, 'bets-page');
   await expectNoSeriousA11yViolations(page);
 });
+
+/**
+ * Where each of a row's cells (and the header's) shows, with the table scrolled sideways to `left`
+ * (0, half-way or the end): whether the cell lies inside the scrolling box and is what a pointer at
+ * its middle meets (not covered by another column's cell).
+ */
+function cellsInView(table: Locator, horse: string, where: 'start' | 'middle' | 'end') {
+  return table.evaluate(
+    (t, [horse, where]) => {
+      const box = t.parentElement!;
+      const max = box.scrollWidth - box.clientWidth;
+      box.scrollLeft = where === 'start' ? 0 : where === 'end' ? max : Math.round(max / 2);
+      const edge = box.getBoundingClientRect();
+      const seen = (cell: Element) => {
+        const r = cell.getBoundingClientRect();
+        const inside = r.left >= edge.left - 1 && r.right <= edge.right + 1;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return inside && !!hit && cell.contains(hit);
+      };
+      const row = [...t.querySelectorAll('[data-testid="bet-item"]')].find(
+        (r) => r.querySelector('[data-testid="bet-horse"]')?.textContent === horse,
+      )!;
+      const heads = [...t.querySelectorAll('thead th')];
+      const cells = [...row.querySelectorAll('td')];
+      // A row's box (and so its bottom border) reaches its last column.
+      const spans = [t.querySelector('thead tr')!, row].every(
+        (tr) => tr.getBoundingClientRect().right >= tr.lastElementChild!.getBoundingClientRect().right - 1,
+      );
+      return {
+        scrolls: max > 0,
+        spans,
+        shown: heads.map((h, i) => (seen(h) && seen(cells[i]!) ? h.textContent?.trim() : null)),
+      };
+    },
+    [horse, where] as const,
+  );
+}
+
+test('where the table scrolls sideways, Result, Status and Actions stay in view', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { me } = await setUpAdmin(page, baseURL!, 'Tess Tablet');
+  const race = await createRace(page.request, baseURL!, { name: 'Caulfield Cup', venue: 'Caulfield' });
+  const [won] = await createBet(page.request, baseURL!, {
+    memberId: me.id,
+    raceId: race.id,
+    horseName: 'Verry Elleegant',
+    odds: 12,
+    amount: 25,
+  });
+  await settleBet(page.request, baseURL!, won!.id, 'win');
+  const table = page.getByRole('table', { name: 'Bets' });
+  // A tablet held upright (768 px, no sidebar), and a laptop's 1024 and 1280 px beside the sidebar.
+  const widths = testInfo.project.name === 'mobile' ? [768] : [1024, 1280];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/bets');
+    await expect(betRow(page, 'Verry Elleegant')).toBeVisible();
+    for (const where of ['start', 'middle', 'end'] as const) {
+      const { scrolls, spans, shown } = await cellsInView(table, 'Verry Elleegant', where);
+      expect(scrolls, `${width} px: the table scrolls sideways`).toBe(true);
+      expect(spans, `${width} px: the rows reach the Actions column`).toBe(true);
+      // The three last columns wherever the table is scrolled; what scrolls beneath them is reachable.
+      expect(shown.slice(-3), `${width} px, scrolled to the ${where}`).toEqual([
+        'Result',
+        'Status',
+        'Actions',
+      ]);
+      if (where === 'start') expect(shown[0], `${width} px`).toBe('Member');
+      if (where === 'end') expect(shown[6], `${width} px`).toBe('Bet Type');
+    }
+    await expect(betRow(page, 'Verry Elleegant').getByRole('cell').nth(7)).toHaveText('+$275.00');
+    if (width === 1024) await snap(page, testInfo, 'bets-page-scrolled-1024');
+  }
+});

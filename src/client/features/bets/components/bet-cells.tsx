@@ -76,14 +76,24 @@ export function MoneyCell({ amount }: { amount: number }) {
 }
 
 /** Profit in green, loss in red; `pendingText` while there is no result yet. */
-export function ResultCell({ result, pendingText = '—' }: { result: number | null; pendingText?: string }) {
+export function ResultCell({
+  result,
+  pendingText = '—',
+  className,
+}: {
+  result: number | null;
+  pendingText?: string;
+  className?: string;
+}) {
   const f = useSyndicateFormat();
-  if (result === null) return <Td className="whitespace-nowrap text-muted-foreground">{pendingText}</Td>;
+  if (result === null)
+    return <Td className={cn('whitespace-nowrap text-muted-foreground', className)}>{pendingText}</Td>;
   return (
     <Td
       className={cn(
         'whitespace-nowrap font-medium tabular-nums',
         result > 0 ? 'text-[#15803d]' : result < 0 ? 'text-destructive' : undefined,
+        className,
       )}
     >
       {f.money(result, { signed: true })}

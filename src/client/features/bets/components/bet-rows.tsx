@@ -9,8 +9,18 @@ import { betTypeLabel } from '../lib/bet-form';
 import { ActionIcon, BetActions, type BetHandlers, ICON } from './bet-actions';
 import { DateCell, formatOdds, MemberCell, MoneyCell, RaceCell, ResultCell, StatusBadge } from './bet-cells';
 
-/** The Actions column stays in view while the table scrolls sideways on a small screen. */
-export const ACTIONS_CELL = `sticky right-0 ${STICKY_CELL_BG} text-right shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] xl:shadow-none`;
+/**
+ * Where the table scrolls sideways (a tablet, or a laptop up to about 1,420 px beside the sidebar),
+ * Result, Status and Actions stay in view at its right edge, in their own order: what a bet made,
+ * where it stands and what can be done with it, while Member to Bet Type scroll beneath them. Each
+ * offset is the width of the columns after it in ROW_GRID (bets-table.tsx): Actions 10rem, Status
+ * 5.5rem. Result's shadow marks the edge the other columns pass under; at 1440 px nothing scrolls.
+ */
+export const ACTIONS_CELL = `sticky right-0 ${STICKY_CELL_BG} text-right`;
+export const STATUS_CELL = `sticky right-[10rem] ${STICKY_CELL_BG}`;
+export const RESULT_CELL = `sticky right-[15.5rem] ${STICKY_CELL_BG} shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] min-[1440px]:shadow-none`;
+/** A group's part is drawn on the muted row; its sticky cells are too. */
+const PART_BG = 'bg-muted';
 
 function OddsCell({ bet }: { bet: Bet }) {
   return (
@@ -36,8 +46,8 @@ export function SingleBetRow({ bet, handlers, ...row }: { bet: Bet; handlers: Be
       <OddsCell bet={bet} />
       <MoneyCell amount={bet.amount} />
       <Td className="whitespace-nowrap">{betTypeLabel(bet.betType)}</Td>
-      <ResultCell result={bet.result} />
-      <Td>
+      <ResultCell result={bet.result} className={RESULT_CELL} />
+      <Td className={STATUS_CELL}>
         <StatusBadge status={bet.status} />
       </Td>
       <Td className={ACTIONS_CELL}>
@@ -166,8 +176,8 @@ export function GroupBetRow({
           <Badge variant="outline">{bets.length} bets</Badge>
         </div>
       </Td>
-      <ResultCell result={group.result} pendingText="Pending" />
-      <Td>
+      <ResultCell result={group.result} pendingText="Pending" className={RESULT_CELL} />
+      <Td className={STATUS_CELL}>
         <StatusBadge status={group.status} />
       </Td>
       <Td className={ACTIONS_CELL}>
@@ -195,11 +205,11 @@ export function GroupPartRow({
       <OddsCell bet={bet} />
       <MoneyCell amount={bet.amount} />
       <Td className="whitespace-nowrap">{betTypeLabel(bet.betType)}</Td>
-      <ResultCell result={bet.result} />
-      <Td>
+      <ResultCell result={bet.result} className={cn(RESULT_CELL, PART_BG)} />
+      <Td className={cn(STATUS_CELL, PART_BG)}>
         <StatusBadge status={bet.status} />
       </Td>
-      <Td className={`${ACTIONS_CELL} bg-muted`}>
+      <Td className={cn(ACTIONS_CELL, PART_BG)}>
         <BetActions bet={bet} handlers={handlers} />
       </Td>
     </Tr>

@@ -6,7 +6,15 @@ import type { BetLine } from '../lib/bet-lines';
 import type { SortColumn, SortState } from '../lib/bet-rows';
 import { PLACED_ITEM, usePlacedStyles, useWindowList } from '../lib/use-window-list';
 import type { BetHandlers } from './bet-actions';
-import { ACTIONS_CELL, GroupBetRow, GroupPartRow, groupView, SingleBetRow } from './bet-rows';
+import {
+  ACTIONS_CELL,
+  GroupBetRow,
+  GroupPartRow,
+  groupView,
+  RESULT_CELL,
+  SingleBetRow,
+  STATUS_CELL,
+} from './bet-rows';
 
 /** The columns before Actions, with their sorts (their widths are ROW_GRID's). */
 const COLUMNS: { label: string; sort?: SortColumn }[] = [
@@ -29,8 +37,9 @@ const COLUMNS: { label: string; sort?: SortColumn }[] = [
  * placed at its offset (absolutely, see BetsTable), so drawing one lays out that row alone.
  * The elements stay table, tr, th and td, with their roles. The widths are fixed, as rows come and
  * go: Member, Horse and Race share what the others leave (Member a little more, for the avatar),
- * down to 9, 6 and 6 rem; below that (a laptop's 1024 or 1280 px beside the sidebar) the table
- * scrolls sideways, Actions held in view, rather than breaking a name or a venue inside a word.
+ * down to 9, 6 and 6 rem; below that (a tablet, or a laptop's 1024 or 1280 px beside the sidebar)
+ * the table scrolls sideways, Result, Status and Actions held in view (their offsets in bet-rows.tsx
+ * follow these widths), rather than breaking a name or a venue inside a word.
  * Result holds a six-figure return with its sign (+$698,000.00).
  */
 export const ROW_GRID =
@@ -56,16 +65,21 @@ function SortHeader({
   column,
   sort,
   onSort,
+  className,
 }: {
   label: string;
   column: SortColumn;
   sort: SortState;
   onSort: (column: SortColumn) => void;
+  className?: string | undefined;
 }) {
   const active = sort.column === column;
   const Icon = active ? (sort.direction === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
   return (
-    <Th aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Th
+      className={className}
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
       <button
         type="button"
         className={cn(
@@ -184,7 +198,7 @@ export function BetsTableFrame({
     <Table
       aria-label="Bets"
       aria-rowcount={complete ? count + 1 : -1}
-      className="block min-w-[66rem] [&_td]:content-center [&_td]:px-2 [&_th]:content-center [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4"
+      className="block min-w-[69.5rem] [&_td]:content-center [&_td]:px-2 [&_th]:content-center [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4"
     >
       <MemoTableHead sort={sort} onSort={onSort} />
       <TBody
@@ -198,6 +212,9 @@ export function BetsTableFrame({
   );
 }
 
+/** The headers of the columns held in view while the table scrolls sideways (bet-rows.tsx). */
+const STICKY_HEADERS: Record<string, string | undefined> = { Result: RESULT_CELL, Status: STATUS_CELL };
+
 /** The sorting headers; memoised, as the table renders again at every scroll step. */
 function TableHead({ sort, onSort }: { sort: SortState; onSort: (column: SortColumn) => void }) {
   return (
@@ -205,9 +222,18 @@ function TableHead({ sort, onSort }: { sort: SortState; onSort: (column: SortCol
       <Tr className={cn(ROW_GRID, 'hover:bg-transparent')} aria-rowindex={1}>
         {COLUMNS.map((c) =>
           c.sort ? (
-            <SortHeader key={c.label} label={c.label} column={c.sort} sort={sort} onSort={onSort} />
+            <SortHeader
+              key={c.label}
+              label={c.label}
+              column={c.sort}
+              sort={sort}
+              onSort={onSort}
+              className={STICKY_HEADERS[c.label]}
+            />
           ) : (
-            <Th key={c.label}>{c.label}</Th>
+            <Th key={c.label} className={STICKY_HEADERS[c.label]}>
+              {c.label}
+            </Th>
           ),
         )}
         <Th className={ACTIONS_CELL}>Actions</Th>
