@@ -63,10 +63,16 @@ export async function startApp(buildRoot: string, dataDir: string, port: number)
   };
   delete env.DATABASE_URL;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...startFlags(ROOT), path.join(buildRoot, 'dist/server/main.js')], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // BENCH_APP_FLAGS: more node flags for the app, when profiling by hand (e.g. --cpu-prof).
+  const extra = (process.env.BENCH_APP_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...startFlags(ROOT), ...extra, path.join(buildRoot, 'dist/server/main.js')],
+    {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   let exited = false;
   child.once('exit', () => {
     exited = true;
