@@ -42,6 +42,10 @@ test('insights: summary, charts with a table view, sortable breakdowns and the p
   // The breakdown: by venue first, then by jockey, sorted by profit and then the other way.
   const breakdown = page.getByRole('region', { name: 'Breakdown' });
   await expect(breakdown.getByRole('row', { name: /Ascot/ })).toContainText('+$15.00');
+  // Its columns fit the card without scrolling sideways, on a phone too (Staked and Strike rate
+  // show from 768 px).
+  const venues = breakdown.getByRole('region', { name: 'Breakdown by venue' });
+  expect(await venues.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await breakdown.getByRole('tab', { name: 'Jockey' }).click();
   const jockeys = breakdown.getByRole('table');
   await expect(jockeys.getByRole('row').nth(1)).toContainText('R. Moore');
