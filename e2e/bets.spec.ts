@@ -622,11 +622,26 @@ function cellsInView(table: Locator, horse: string, where: 'start' | 'middle' | 
   );
 }
 
+/** How many lines each word of an element's text is drawn on (1 where it is not broken). */
+function linesOfEachWord(element: Locator) {
+  return element.evaluate((el) => {
+    const text = el.firstChild!;
+    const lines: number[] = [];
+    for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      lines.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+    }
+    return lines;
+  });
+}
+
 test('where the table scrolls sideways, Result, Status and Actions stay in view', async ({
   page,
   baseURL,
 }, testInfo) => {
-  const { me } = await setUpAdmin(page, baseURL!, 'Tess Tablet');
+  const { me } = await setUpAdmin(page, baseURL!, 'Nora Newcomer');
   const race = await createRace(page.request, baseURL!, { name: 'Caulfield Cup', venue: 'Caulfield' });
   const [won] = await createBet(page.request, baseURL!, {
     memberId: me.id,
@@ -657,6 +672,9 @@ test('where the table scrolls sideways, Result, Status and Actions stay in view'
       if (where === 'end') expect(shown[6], `${width} px`).toBe('Bet Type');
     }
     await expect(betRow(page, 'Verry Elleegant').getByRole('cell').nth(7)).toHaveText('+$275.00');
+    // The Member column at its narrowest wraps a name between its words, never inside one.
+    const name = betRow(page, 'Verry Elleegant').getByText('Nora Newcomer', { exact: true });
+    expect(await linesOfEachWord(name), `${width} px`).toEqual([1, 1]);
     if (width === 1024) await snap(page, testInfo, 'bets-page-scrolled-1024');
   }
 });

@@ -29,8 +29,9 @@ export const formatOdds = (odds: number): string => odds.toFixed(2);
 export function MemberCell({ member }: { member: Bet['member'] }) {
   return (
     <Td>
-      <div className="flex items-center gap-2">
-        <InitialsAvatar name={member.name} initials={member.initials} className="size-8 shrink-0 text-xs" />
+      {/* As tall as a two-line name, so every row is (bets-table.tsx's ROW_HEIGHT). */}
+      <div className="flex min-h-10 items-center gap-2">
+        <InitialsAvatar name={member.name} initials={member.initials} className="size-8 text-xs" />
         <span className="min-w-0 font-medium break-words">{member.name}</span>
       </div>
     </Td>
