@@ -15,7 +15,7 @@ export function SettingsPage() {
         <p className="mt-1 text-muted-foreground">The syndicate, your notifications and your account.</p>
       </div>
       <Tabs defaultValue="general">
-        <TabsList className="h-auto! w-full flex-wrap sm:w-auto">
+        <TabsList className="h-auto w-full flex-wrap sm:w-auto">
           <TabsTrigger value="general">General</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>

@@ -28,7 +28,7 @@ export function AdvancedToggle({
     <Button
       type="button"
       variant="link"
-      className="h-auto! justify-self-start px-0!"
+      className="h-auto justify-self-start px-0"
       aria-expanded={shown}
       aria-controls={controls}
       onClick={onToggle}

@@ -82,7 +82,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           <Button
             size="icon"
             variant="ghost"
-            className="size-9! md:size-7! text-[#15803d] hover:bg-[#dcfce7]"
+            className="size-9 md:size-7 text-[#15803d] hover:bg-[#dcfce7]"
             aria-label={`Mark as win: ${what}`}
             title="Mark as win"
             disabled={busy}
@@ -93,7 +93,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
           <Button
             size="icon"
             variant="ghost"
-            className="size-9! md:size-7! text-destructive hover:bg-[#fee2e2]"
+            className="size-9 md:size-7 text-destructive hover:bg-[#fee2e2]"
             aria-label={`Mark as loss: ${what}`}
             title="Mark as loss"
             disabled={busy}
@@ -107,7 +107,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
         <Button
           size="icon"
           variant="ghost"
-          className="size-9! md:size-7!"
+          className="size-9 md:size-7"
           aria-label={`${pending ? 'Settle' : 'Re-settle'}…: ${what}`}
           title={pending ? 'Settle… (each-way, place, tote, dead heat, non-runner, Rule 4)' : 'Re-settle…'}
           disabled={busy}
@@ -120,7 +120,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
         <Button
           size="icon"
           variant="ghost"
-          className="size-9! md:size-7!"
+          className="size-9 md:size-7"
           aria-label={`Edit bet: ${what}`}
           title="Edit"
           onClick={() => handlers.onEdit(bet)}
@@ -132,7 +132,7 @@ export function BetActions({ bet, handlers }: { bet: Bet; handlers: BetHandlers 
         <Button
           size="icon"
           variant="ghost"
-          className="size-9! md:size-7! text-destructive hover:bg-[#fee2e2]"
+          className="size-9 md:size-7 text-destructive hover:bg-[#fee2e2]"
           aria-label={`Delete bet: ${what}`}
           title="Delete"
           onClick={() => handlers.onDelete(bet)}

@@ -156,7 +156,7 @@ export function GroupBetRow({
           <Button
             size="icon"
             variant="ghost"
-            className="-ml-2 size-7! shrink-0"
+            className="-ml-2 size-7 shrink-0"
             aria-expanded={expanded}
             aria-label={`${expanded ? 'Hide' : 'Show'} bets: ${what}`}
             onClick={() => onToggleGroup(group.betGroupId)}

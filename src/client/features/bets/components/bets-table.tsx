@@ -16,8 +16,11 @@ import {
   STATUS_CELL,
 } from './bet-rows';
 
-/** The columns before Actions, with their sorts (their widths are ROW_GRID's). */
-const COLUMNS: { label: string; sort?: SortColumn }[] = [
+/**
+ * The columns before Actions, with their sorts (their widths are ROW_GRID's); `className` holds a
+ * header in view while the table scrolls sideways, as its cells are (bet-rows.tsx).
+ */
+const COLUMNS: { label: string; sort?: SortColumn; className?: string }[] = [
   { label: 'Member', sort: 'member' },
   { label: 'Horse', sort: 'horse' },
   { label: 'Race', sort: 'race' },
@@ -25,8 +28,8 @@ const COLUMNS: { label: string; sort?: SortColumn }[] = [
   { label: 'Odds', sort: 'odds' },
   { label: 'Amount', sort: 'amount' },
   { label: 'Bet Type' },
-  { label: 'Result' },
-  { label: 'Status', sort: 'status' },
+  { label: 'Result', className: RESULT_CELL },
+  { label: 'Status', sort: 'status', className: STATUS_CELL },
 ];
 
 /**
@@ -212,9 +215,6 @@ export function BetsTableFrame({
   );
 }
 
-/** The headers of the columns held in view while the table scrolls sideways (bet-rows.tsx). */
-const STICKY_HEADERS: Record<string, string | undefined> = { Result: RESULT_CELL, Status: STATUS_CELL };
-
 /** The sorting headers; memoised, as the table renders again at every scroll step. */
 function TableHead({ sort, onSort }: { sort: SortState; onSort: (column: SortColumn) => void }) {
   return (
@@ -228,10 +228,10 @@ function TableHead({ sort, onSort }: { sort: SortState; onSort: (column: SortCol
               column={c.sort}
               sort={sort}
               onSort={onSort}
-              className={STICKY_HEADERS[c.label]}
+              className={c.className}
             />
           ) : (
-            <Th key={c.label} className={STICKY_HEADERS[c.label]}>
+            <Th key={c.label} className={c.className}>
               {c.label}
             </Th>
           ),

@@ -154,7 +154,7 @@ export function PlaceTermsFields({
           Race default: {describeTerms(raceDefault)} ({source})
         </p>
         {values.placeTermsEdited ? (
-          <Button type="button" variant="link" size="sm" className="h-auto! px-0!" onClick={onUseDefault}>
+          <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={onUseDefault}>
             Use race default
           </Button>
         ) : null}

@@ -61,7 +61,7 @@ export function MemberCard({
   return (
     <Card className="flex min-w-0 flex-col gap-4 p-5" data-testid="member-card">
       <div className="flex items-start gap-3">
-        <InitialsAvatar name={member.name} initials={member.initials} className="size-12! text-base!" />
+        <InitialsAvatar name={member.name} initials={member.initials} className="size-12 text-base" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold" title={member.name}>
             {member.name}

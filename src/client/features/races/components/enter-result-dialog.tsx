@@ -319,7 +319,7 @@ function HorseRowFrame({
         type="button"
         size="icon"
         variant="ghost"
-        className={cn('size-9! shrink-0 text-destructive hover:bg-[#fee2e2]', className)}
+        className={cn('size-9 shrink-0 text-destructive hover:bg-[#fee2e2]', className)}
         aria-label={`Remove ${title.toLowerCase()}`}
         title="Remove"
         onClick={onRemove}

@@ -103,7 +103,7 @@ export function ReminderItem({
           <Button
             variant="ghost"
             size="icon"
-            className="shrink-0 text-muted-foreground! hover:text-destructive!"
+            className="shrink-0 text-muted-foreground hover:text-destructive"
             onClick={() => onDelete(reminder)}
             aria-label={`Delete reminder "${reminder.text}"`}
           >

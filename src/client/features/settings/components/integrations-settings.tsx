@@ -55,7 +55,7 @@ export function IntegrationsSettings({ isAdmin }: { isAdmin: boolean }) {
   return (
     <div className="grid grid-cols-1 gap-6">
       <Card>
-        <CardHeader className="flex-row! items-start justify-between gap-3">
+        <CardHeader className="flex-row items-start justify-between gap-3">
           <div className="grid grid-cols-1 gap-1.5">
             <CardTitle>Racing Data API</CardTitle>
             <CardDescription>Race fields and results come from the racing-data provider.</CardDescription>

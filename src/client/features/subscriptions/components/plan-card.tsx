@@ -64,7 +64,7 @@ export function PlanCard({
           <Button
             variant="outline"
             size="sm"
-            className="flex-1 text-destructive!"
+            className="flex-1 text-destructive"
             onClick={() => onDelete(plan)}
             aria-label={`Delete ${plan.name}`}
           >
