@@ -641,7 +641,7 @@ test('where the table scrolls sideways, Result, Status and Actions stay in view'
   page,
   baseURL,
 }, testInfo) => {
-  const { me } = await setUpAdmin(page, baseURL!, 'Nora Newcomer');
+  const { me } = await setUpAdmin(page, baseURL!, 'Christopher Montgomery');
   const race = await createRace(page.request, baseURL!, { name: 'Caulfield Cup', venue: 'Caulfield' });
   const [won] = await createBet(page.request, baseURL!, {
     memberId: me.id,
@@ -673,7 +673,7 @@ test('where the table scrolls sideways, Result, Status and Actions stay in view'
     }
     await expect(betRow(page, 'Verry Elleegant').getByRole('cell').nth(7)).toHaveText('+$275.00');
     // The Member column at its narrowest wraps a name between its words, never inside one.
-    const name = betRow(page, 'Verry Elleegant').getByText('Nora Newcomer', { exact: true });
+    const name = betRow(page, 'Verry Elleegant').getByText('Christopher Montgomery', { exact: true });
     expect(await linesOfEachWord(name), `${width} px`).toEqual([1, 1]);
     if (width === 1024) await snap(page, testInfo, 'bets-page-scrolled-1024');
   }

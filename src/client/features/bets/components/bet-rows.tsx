@@ -10,7 +10,7 @@ import { ActionIcon, BetActions, type BetHandlers, ICON } from './bet-actions';
 import { DateCell, formatOdds, MemberCell, MoneyCell, RaceCell, ResultCell, StatusBadge } from './bet-cells';
 
 /**
- * Where the table scrolls sideways (a tablet, or a laptop up to about 1,420 px beside the sidebar),
+ * Where the table scrolls sideways (a tablet, or a laptop below 1,440 px beside the sidebar),
  * Result, Status and Actions stay in view at its right edge, in their own order: what a bet made,
  * where it stands and what can be done with it, while Member to Bet Type scroll beneath them. Each
  * offset is the width of the columns after it in ROW_GRID (bets-table.tsx): Actions 10rem, Status

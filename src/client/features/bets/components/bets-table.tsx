@@ -40,13 +40,22 @@ const COLUMNS: { label: string; sort?: SortColumn; className?: string }[] = [
  * placed at its offset (absolutely, see BetsTable), so drawing one lays out that row alone.
  * The elements stay table, tr, th and td, with their roles. The widths are fixed, as rows come and
  * go: Member, Horse and Race share what the others leave (Member a little more, for the avatar),
- * down to 9, 6 and 6 rem; below that (a tablet, or a laptop's 1024 or 1280 px beside the sidebar)
- * the table scrolls sideways, Result, Status and Actions held in view (their offsets in bet-rows.tsx
- * follow these widths), rather than breaking a name or a venue inside a word.
+ * down to MEMBER_MIN, 6 and 6 rem; below that (a tablet, or a laptop's 1024 or 1280 px beside the
+ * sidebar) the table scrolls sideways, Result, Status and Actions held in view (their offsets in
+ * bet-rows.tsx follow these widths), rather than breaking a name or a venue inside a word.
  * Result holds a six-figure return with its sign (+$698,000.00).
  */
 export const ROW_GRID =
-  'grid grid-cols-[minmax(9rem,13%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_5.5rem_8rem_7rem_5.5rem_10rem]';
+  'grid grid-cols-[minmax(var(--member-min),13%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_5.5rem_8rem_7rem_5.5rem_10rem]';
+
+/**
+ * The Member column's least width, set on the table for its rows. From 1440 px the table fits
+ * beside the sidebar at 9 rem, which leaves a name 80 px (a word of about ten letters). Narrower,
+ * where the table scrolls sideways anyway, it is 11 rem: "Christopher Montgomery" on two lines,
+ * not four. The table's least width is the columns' sum (the others' 60.5 rem).
+ */
+const MEMBER_MIN =
+  '[--member-min:11rem] min-[1440px]:[--member-min:9rem] min-w-[calc(var(--member-min)+60.5rem)]';
 
 /** A table row's usual height in px (two-line cells: avatar, race and venue; padding and border). */
 const ROW_HEIGHT = 65;
@@ -201,7 +210,7 @@ export function BetsTableFrame({
     <Table
       aria-label="Bets"
       aria-rowcount={complete ? count + 1 : -1}
-      className="block min-w-[69.5rem] [&_td]:content-center [&_td]:px-2 [&_th]:content-center [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4"
+      className={`block ${MEMBER_MIN} [&_td]:content-center [&_td]:px-2 [&_th]:content-center [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4`}
     >
       <MemoTableHead sort={sort} onSort={onSort} />
       <TBody
