@@ -138,51 +138,70 @@ test('a signed-out visitor signs up from the invite link and comes back to accep
   }
 });
 
-test('an admin removes a member and restores them from Former members', async ({
-  page,
-  baseURL,
-  browser,
-}, testInfo) => {
-  const { syndicate } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Restore');
-  const max = await joinAsMember(browser, baseURL!, syndicate.inviteCode, 'Max Member');
-  try {
-    await page.goto('/members');
-    await pageReady(page, 'Members');
-    const cards = page.getByTestId('member-card');
-    await expect(cards).toHaveCount(2);
-    await expect(page.getByRole('heading', { name: 'Former members' })).toHaveCount(0);
+// The browser's clock is 25 hours behind the syndicate's, so "Removed <date>" is on a different
+// day in each: the page must read it in the syndicate's zone, as every date in the app is.
+const SYNDICATE_ZONE = 'Pacific/Kiritimati';
+test.describe("in a browser far from the syndicate's zone", () => {
+  test.use({ timezoneId: 'Pacific/Pago_Pago' });
 
-    await openMenu(page, 'Max Member');
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Confirm Deletion' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await expect(toasts(page).getByText('Member deleted')).toBeVisible();
-    await expect(cards).toHaveCount(1);
-
-    // Removed: Max cannot come back with the code.
-    const rejoin = await max.page.request.post('/api/syndicates/join', {
-      data: { inviteCode: syndicate.inviteCode },
+  test('an admin removes a member and restores them from Former members', async ({
+    page,
+    baseURL,
+    browser,
+  }, testInfo) => {
+    const { syndicate } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Restore');
+    const max = await joinAsMember(browser, baseURL!, syndicate.inviteCode, 'Max Member');
+    const zoned = await page.request.put('/api/settings', {
+      data: { ...(await (await page.request.get('/api/settings')).json()), timezone: SYNDICATE_ZONE },
       headers: { Origin: baseURL! },
     });
-    expect(rejoin.status()).toBe(403);
+    expect(zoned.status()).toBe(200);
+    try {
+      await page.goto('/members');
+      await pageReady(page, 'Members');
+      const cards = page.getByTestId('member-card');
+      await expect(cards).toHaveCount(2);
+      await expect(page.getByRole('heading', { name: 'Former members' })).toHaveCount(0);
 
-    const former = page.getByRole('region', { name: 'Former members' });
-    await expect(former.getByTestId('former-member')).toHaveCount(1);
-    await expect(former).toContainText('Max Member');
-    await former.scrollIntoViewIfNeeded();
-    await expectNoSeriousA11yViolations(page);
-    await shot(page, testInfo, 'members-former');
+      await openMenu(page, 'Max Member');
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Confirm Deletion' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await expect(toasts(page).getByText('Member deleted')).toBeVisible();
+      await expect(cards).toHaveCount(1);
 
-    await former.getByRole('button', { name: 'Restore Max Member' }).click();
-    await expect(toasts(page).getByText('Member restored')).toBeVisible();
-    await expect(cards.filter({ hasText: 'Max Member' })).toContainText('Member');
-    await expect(page.getByRole('heading', { name: 'Former members' })).toHaveCount(0);
-    expect((await max.page.request.get('/api/members/me')).status()).toBe(200);
-  } finally {
-    await max.context.close();
-  }
+      // Removed: Max cannot come back with the code.
+      const rejoin = await max.page.request.post('/api/syndicates/join', {
+        data: { inviteCode: syndicate.inviteCode },
+        headers: { Origin: baseURL! },
+      });
+      expect(rejoin.status()).toBe(403);
+
+      const former = page.getByRole('region', { name: 'Former members' });
+      await expect(former.getByTestId('former-member')).toHaveCount(1);
+      await expect(former).toContainText('Max Member');
+      const today = new Intl.DateTimeFormat('en-US', {
+        timeZone: SYNDICATE_ZONE,
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      }).format(new Date());
+      await expect(former).toContainText(`Removed ${today}`);
+      await former.scrollIntoViewIfNeeded();
+      await expectNoSeriousA11yViolations(page);
+      await shot(page, testInfo, 'members-former');
+
+      await former.getByRole('button', { name: 'Restore Max Member' }).click();
+      await expect(toasts(page).getByText('Member restored')).toBeVisible();
+      await expect(cards.filter({ hasText: 'Max Member' })).toContainText('Member');
+      await expect(page.getByRole('heading', { name: 'Former members' })).toHaveCount(0);
+      expect((await max.page.request.get('/api/members/me')).status()).toBe(200);
+    } finally {
+      await max.context.close();
+    }
+  });
 });
 
 test('a first read of the syndicates answered before the claim but arriving after it does not send the person to onboarding', async ({

@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bindFormat,
@@ -6,6 +8,7 @@ import {
   formatDate,
   formatMoney,
   formatPercent,
+  formatWallClock,
   isPastDay,
   isToday,
   zonedIso,
@@ -93,5 +96,72 @@ describe('dates in the syndicate time zone', () => {
     expect(f.money(-45, { signed: true, decimals: 0 })).toBe('-£45');
     expect(f.date('2025-12-31T23:30:00.000Z', 'MMM d, yyyy')).toBe('Dec 31, 2025');
     expect(f.dayKey('2025-06-30T23:30:00.000Z')).toBe('2025-07-01');
+  });
+});
+
+describe('formatWallClock', () => {
+  // Every pattern the app passes (grep "date(" and formatWallClock in src/client), and each token alone.
+  const used = [
+    'MMMM d, yyyy',
+    'MMM d, yyyy',
+    'MMMM yyyy',
+    'MMM d, yyyy h:mm a',
+    'EEEE, MMMM d, yyyy h:mm a',
+    'EEEE, MMMM d, yyyy',
+    'EEEE h:mm a',
+    "'Wk of' MMM d",
+    'MMM d',
+    'MMM',
+    'h:mm a',
+    'd',
+    'yyyy-MM-dd',
+  ];
+  const tokens = ['y', 'yy', 'yyy', 'yyyy', 'M', 'MM', 'MMM', 'MMMM', 'd', 'dd', 'E', 'EE', 'EEE', 'EEEE'];
+  const timeTokens = ['h', 'hh', 'H', 'HH', 'm', 'mm', 's', 'ss', 'a', 'aa'];
+  const anyDate = fc.date({ min: new Date(1000, 0, 1), max: new Date(9999, 11, 31), noInvalidDate: true });
+  const pattern = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(...tokens, ...timeTokens),
+        fc.constantFrom(' ', ', ', '-', ':', '/', '.', ' (', ')'),
+        fc.constantFrom("'Wk of'", "''", "'o''clock'", "'at'"),
+      ),
+      { minLength: 1, maxLength: 8 },
+    )
+    .map((parts) => parts.join(' '));
+
+  it("writes every pattern the app uses as date-fns's format does", () => {
+    fc.assert(
+      fc.property(anyDate, (d) => {
+        for (const p of [...used, ...tokens, ...timeTokens]) expect(formatWallClock(d, p)).toBe(format(d, p));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("writes any pattern of the supported tokens, literals and quoted text as date-fns's format does", () => {
+    fc.assert(
+      fc.property(anyDate, pattern, (d, p) => {
+        expect(formatWallClock(d, p)).toBe(format(d, p));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("gives the spec's forms", () => {
+    const d = new Date(2025, 5, 1, 13, 5, 9);
+    expect(formatWallClock(d, 'MMMM d, yyyy')).toBe('June 1, 2025');
+    expect(formatWallClock(d, 'EEEE h:mm a')).toBe('Sunday 1:05 PM');
+    expect(formatWallClock(new Date(2025, 0, 9, 0, 30), 'MMM d, yyyy h:mm a')).toBe('Jan 9, 2025 12:30 AM');
+    expect(formatWallClock(d, "'Wk of' MMM d")).toBe('Wk of Jun 1');
+  });
+
+  it('refuses a token beyond the subset, and an invalid date, as date-fns does', () => {
+    const d = new Date(2025, 5, 1);
+    for (const p of ['Q', 'do', 'MMMMM', 'ddd', 'yyyyy', 'hhh', 'aaa', 'b', 'x']) {
+      expect(() => formatWallClock(d, p), p).toThrow(RangeError);
+    }
+    expect(() => formatWallClock(new Date(Number.NaN), 'd')).toThrow(RangeError);
+    expect(() => format(new Date(Number.NaN), 'd')).toThrow(RangeError);
   });
 });

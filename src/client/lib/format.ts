@@ -11,13 +11,92 @@ import {
   timeZoneOffsetMs,
   zonedParts,
 } from '@shared/dates';
-import { format } from 'date-fns';
 import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 
 export const DEFAULT_CURRENCY = 'usd';
 
-/** The spec's date patterns (§9); any date-fns pattern works. */
+/**
+ * The spec's date patterns (§9), written in date-fns's tokens. formatWallClock reads this subset of
+ * them: y, yy, yyyy; M to MMMM; d, dd; E to EEEE; h, hh, H, HH; m, mm; s, ss; a, aa; text in
+ * single quotes ('' for an apostrophe). Any other letter is refused (RangeError), so a pattern
+ * from beyond the subset fails loudly rather than printing something else.
+ */
 export type DatePattern = 'MMMM d, yyyy' | 'MMM d, yyyy' | 'MMMM yyyy' | (string & {});
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const PATTERN_PART = /'(?:[^']|'')*'?|([A-Za-z])\1*|[^A-Za-z']+/g;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+function formatToken(token: string, d: Date): string {
+  const n = token.length;
+  const hour = d.getHours();
+  switch (token[0]) {
+    case 'y': {
+      const year = d.getFullYear();
+      if (n <= 4) return n === 2 ? pad(year % 100, 2) : pad(year, n);
+      break;
+    }
+    case 'M':
+      if (n <= 2) return pad(d.getMonth() + 1, n);
+      if (n <= 4) return (MONTHS[d.getMonth()] as string).slice(0, n === 3 ? 3 : undefined);
+      break;
+    case 'E':
+      if (n <= 4) return (WEEKDAYS[d.getDay()] as string).slice(0, n === 4 ? undefined : 3);
+      break;
+    case 'd':
+      if (n <= 2) return pad(d.getDate(), n);
+      break;
+    case 'h':
+      if (n <= 2) return pad(hour % 12 || 12, n);
+      break;
+    case 'H':
+      if (n <= 2) return pad(hour, n);
+      break;
+    case 'm':
+      if (n <= 2) return pad(d.getMinutes(), n);
+      break;
+    case 's':
+      if (n <= 2) return pad(d.getSeconds(), n);
+      break;
+    case 'a':
+      if (n <= 2) return hour < 12 ? 'AM' : 'PM';
+      break;
+  }
+  throw new RangeError(`Date pattern token not supported: ${token}`);
+}
+
+/**
+ * A local Date (a wall clock, as zonedWallClock gives) written with a DatePattern, in English, as
+ * date-fns's `format` writes it: formatWallClock(new Date(2025, 5, 1, 13, 5), 'EEEE h:mm a') →
+ * 'Sunday 1:05 PM'. Our own, not date-fns's: its `format` and English locale were a fifth of the
+ * first load's own code (bench/performance-notes.md); format.test.ts compares the two.
+ */
+export function formatWallClock(d: Date, pattern: DatePattern): string {
+  if (Number.isNaN(d.getTime())) throw new RangeError('Invalid time value');
+  let out = '';
+  for (const [part, letter] of pattern.matchAll(PATTERN_PART)) {
+    if (letter) out += formatToken(part, d);
+    else if (part === "''") out += "'";
+    else if (part.startsWith("'"))
+      out += part.slice(1, part.length > 1 && part.endsWith("'") ? -1 : undefined).replaceAll("''", "'");
+    else out += part;
+  }
+  return out;
+}
 
 export interface MoneyOptions {
   /** '+$120' for gains, '-$45' for losses, '$0' for zero. */
@@ -93,9 +172,9 @@ export function zonedWallClock(value: string | Date, timeZone: string): Date {
   return new Date(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
 }
 
-/** date-fns `format` applied to the zoned wall clock: formatDate(race.date, 'MMMM d, yyyy', tz). */
+/** formatWallClock applied to the zoned wall clock: formatDate(race.date, 'MMMM d, yyyy', tz). */
 export function formatDate(value: string | Date, pattern: DatePattern, timeZone: string): string {
-  return format(zonedWallClock(value, timeZone), pattern);
+  return formatWallClock(zonedWallClock(value, timeZone), pattern);
 }
 
 /** The calendar day ('YYYY-MM-DD') of an instant in the zone; a day key is returned as is. */

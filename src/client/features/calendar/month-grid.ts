@@ -1,16 +1,8 @@
 // Month grids for the calendar page and the dashboard widget. Days are plain local Dates standing
 // for calendar days (wall clock in the syndicate's zone), so date-fns arithmetic works on them.
 import type { Race } from '@shared/race';
-import {
-  addMonths,
-  eachDayOfInterval,
-  endOfMonth,
-  endOfWeek,
-  format,
-  startOfMonth,
-  startOfWeek,
-} from 'date-fns';
-import type { SyndicateFormat } from '@/lib/format';
+import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
+import { formatWallClock, type SyndicateFormat } from '@/lib/format';
 
 /** Spec §9: the calendar week starts on Sunday. */
 export const WEEK_STARTS_ON = 0;
@@ -28,7 +20,7 @@ export function monthWeeks(month: Date): Date[][] {
 }
 
 /** 'YYYY-MM-DD' of a grid day (a local Date standing for a calendar day). */
-export const gridDayKey = (day: Date) => format(day, 'yyyy-MM-dd');
+export const gridDayKey = (day: Date) => formatWallClock(day, 'yyyy-MM-dd');
 
 /** The first day of the month after (+1) or before (−1) `month`. */
 export const shiftMonth = (month: Date, by: number) => startOfMonth(addMonths(month, by));

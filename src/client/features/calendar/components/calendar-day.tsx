@@ -1,10 +1,10 @@
 import type { Race } from '@shared/race';
-import { format } from 'date-fns';
 import { MapPin, Trophy } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { HoverCard, HoverCardContent, HoverCardTrigger } from '@/components/ui/hover-card';
 import { winnerText } from '@/features/races/lib/result-text';
 import { cn } from '@/lib/cn';
+import { formatWallClock } from '@/lib/format';
 import { BET_DAY_COLOUR, RACE_DAY_COLOUR } from './month-nav';
 
 export interface CalendarDayProps {
@@ -26,7 +26,7 @@ export function CalendarDay({ day, inMonth, today, races, scheduledBet, onOpenRa
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const withResult = races.filter((race) => race.result !== null).length;
-  const fullDate = format(day, 'MMMM d, yyyy');
+  const fullDate = formatWallClock(day, 'MMMM d, yyyy');
   const hasEvents = races.length > 0 || scheduledBet !== null;
   const cellClass = cn(
     'flex h-16 w-full flex-col items-stretch gap-1 rounded-md border p-1 text-left sm:h-24 sm:p-1.5',
@@ -41,7 +41,7 @@ export function CalendarDay({ day, inMonth, today, races, scheduledBet, onOpenRa
           today && 'bg-blue-600 text-white',
         )}
       >
-        {format(day, 'd')}
+        {formatWallClock(day, 'd')}
       </span>
       {scheduledBet ? <EventBar colour={BET_DAY_COLOUR} label={scheduledBet} /> : null}
       {races.slice(0, 2).map((race) => (
@@ -70,7 +70,7 @@ export function CalendarDay({ day, inMonth, today, races, scheduledBet, onOpenRa
           type="button"
           aria-label={`${fullDate}: ${summary}`}
           aria-expanded={open}
-          data-day={format(day, 'yyyy-MM-dd')}
+          data-day={formatWallClock(day, 'yyyy-MM-dd')}
           onClick={() => setOpen((o) => !o)}
           className={cn(cellClass, 'cursor-pointer hover:bg-muted/60')}
         >

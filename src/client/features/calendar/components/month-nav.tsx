@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { formatWallClock } from '@/lib/format';
 
 /** Previous / next month buttons around the month title ('MMMM yyyy', spec §9). */
 export function MonthNav({
@@ -25,7 +25,7 @@ export function MonthNav({
         <ChevronLeft aria-hidden="true" />
       </Button>
       <p id={titleId} className={cn('font-semibold', titleClassName)} aria-live="polite">
-        {format(month, 'MMMM yyyy')}
+        {formatWallClock(month, 'MMMM yyyy')}
       </p>
       <Button variant="outline" size="icon" onClick={onNext} aria-label="Next month">
         <ChevronRight aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { format, isSameMonth } from 'date-fns';
+import { isSameMonth } from 'date-fns';
 import { useId, useMemo, useState } from 'react';
 import { BET_DAY_COLOUR, Legend, MonthNav, RACE_DAY_COLOUR } from '@/features/calendar/components/month-nav';
 import {
@@ -13,7 +13,7 @@ import {
 import { useRaces } from '@/features/races/api/get-races';
 import { useNextBet } from '@/features/rotation/api/get-next-bet';
 import { cn } from '@/lib/cn';
-import { useSyndicateFormat } from '@/lib/format';
+import { formatWallClock, useSyndicateFormat } from '@/lib/format';
 import { DashboardCard } from './dashboard-card';
 
 /** A small month grid (Sunday first): race days get a green bar, the next-bet day an amber one. */
@@ -63,7 +63,7 @@ export function CalendarWidget() {
                           key === today && 'bg-secondary font-semibold text-secondary-foreground',
                         )}
                       >
-                        <span>{format(day, 'd')}</span>
+                        <span>{formatWallClock(day, 'd')}</span>
                         <span className="flex h-1 gap-0.5">
                           {bet ? (
                             <span

@@ -1,5 +1,4 @@
 import type { ClaimLink } from '@shared/member';
-import { format } from 'date-fns';
 import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,6 +12,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { copyWithToast } from '@/lib/clipboard';
+import { useSyndicateFormat } from '@/lib/format';
 
 export interface ShownClaimLink {
   memberName: string;
@@ -30,6 +30,7 @@ export function ClaimLinkDialog({
   shown: ShownClaimLink | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const f = useSyndicateFormat();
   const copy = async () => {
     if (!shown) return;
     if (await copyWithToast(shown.link.url, { title: 'Invite link copied' }, 'the link')) onOpenChange(false);
@@ -41,7 +42,7 @@ export function ClaimLinkDialog({
           <DialogTitle>Invite link for {shown?.memberName}</DialogTitle>
           <DialogDescription>
             Send this link to {shown?.memberName} only: whoever opens it signed in becomes this member. It
-            works once, until {shown ? format(new Date(shown.link.expiresAt), 'MMM d, yyyy') : ''}.
+            works once, until {shown ? f.date(shown.link.expiresAt, 'MMM d, yyyy') : ''}.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">

@@ -1,10 +1,10 @@
 import type { FormerMember } from '@shared/member';
-import { format } from 'date-fns';
 import { RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { toast } from '@/components/ui/use-toast';
 import { readApiErrorBody } from '@/lib/api';
+import { useSyndicateFormat } from '@/lib/format';
 import { useFormerMembers } from '../api/get-former-members';
 import { useRestoreMember } from '../api/restore-member';
 
@@ -15,6 +15,7 @@ import { useRestoreMember } from '../api/restore-member';
 export function FormerMembersSection() {
   const former = useFormerMembers(true);
   const restore = useRestoreMember();
+  const f = useSyndicateFormat();
 
   if (!former.data || former.data.length === 0) return null;
 
@@ -50,7 +51,7 @@ export function FormerMembersSection() {
                 {member.name}
               </p>
               <p className="truncate text-sm text-muted-foreground">
-                Removed {format(new Date(member.removedAt), 'MMM d, yyyy')}
+                Removed {f.date(member.removedAt, 'MMM d, yyyy')}
                 <span className="hidden sm:inline"> · {member.email}</span>
               </p>
             </div>
