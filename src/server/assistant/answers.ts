@@ -8,7 +8,7 @@ import type { Settings } from '../../shared/settings';
 import { TOP_PERFORMERS_MAX, winRate } from '../../shared/stats';
 import type { Db } from '../db/client';
 import { bankSummary } from '../features/bank/service';
-import { listBets } from '../features/bets/service';
+import { countMemberBets, countPendingBets, listBets, listPendingBets } from '../features/bets/service';
 import { listMembers } from '../features/members/service';
 import { listRaces } from '../features/races/service';
 import { listReminders } from '../features/reminders/service';
@@ -166,21 +166,19 @@ export async function top(ctx: Ctx, limit = 5): Promise<string> {
   return `Top performers by earnings:\n${lines.join('\n')}`;
 }
 
+/** A member's whole record, counted in PostgreSQL (not from the newest bets read into memory). */
 export async function memberRecord(ctx: Ctx, memberId: number): Promise<string> {
   const name = memberName(ctx, memberId);
-  const [all, ranking] = await Promise.all([
-    listBets(ctx.db, ctx.syndicateId),
+  const [mine, ranking] = await Promise.all([
+    countMemberBets(ctx.db, ctx.syndicateId, memberId),
     getTopPerformers(ctx.db, ctx.syndicateId, TOP_PERFORMERS_MAX),
   ]);
-  const mine = all.filter((b) => b.memberId === memberId);
-  if (mine.length === 0) return `${name} hasn't placed any bets yet.`;
-  const settled = mine.filter(isSettled);
-  const wins = settled.filter((b) => b.status === 'win').length;
-  const earnings = settled.reduce((sum, b) => sum + Math.round((b.result ?? 0) * 100), 0) / 100;
-  const pending = mine.filter((b) => b.status === 'pending').length;
+  if (mine.total === 0) return `${name} hasn't placed any bets yet.`;
+  const { settled, wins, pending } = mine;
+  const earnings = mine.resultCents / 100;
   const rank = ranking.findIndex((r) => r.member.id === memberId);
   const parts = [
-    `${name}: ${plural(settled.length, 'settled bet')}, ${plural(wins, 'win')} (${percent(winRate(wins, settled.length))} win rate), earnings ${signed(ctx, earnings)}.`,
+    `${name}: ${plural(settled, 'settled bet')}, ${plural(wins, 'win')} (${percent(winRate(wins, settled))} win rate), earnings ${signed(ctx, earnings)}.`,
   ];
   if (pending > 0) parts.push(`${plural(pending, 'bet')} pending.`);
   if (rank >= 0) parts.push(`Ranked ${ordinal(rank + 1)} of ${ranking.length} by earnings.`);
@@ -203,19 +201,22 @@ const betLine = (ctx: Ctx, b: Bet, withHorse: boolean) => {
  * bullets() of the first LIST_LINES items with "…and N more" for the rest, formatting only the
  * lines it shows (dates are costly to format, and a list may hold 2,000 bets).
  */
-function shortList<T>(items: readonly T[], line: (item: T) => string): string {
+function shortList<T>(items: readonly T[], line: (item: T) => string, total = items.length): string {
   const shown = bullets(items.slice(0, LIST_LINES).map(line), LIST_LINES);
-  return items.length > LIST_LINES ? `${shown}\n…and ${items.length - LIST_LINES} more` : shown;
+  return total > LIST_LINES ? `${shown}\n…and ${total - LIST_LINES} more` : shown;
 }
 
 export async function pending(ctx: Ctx, memberId: number | null): Promise<string> {
-  const all = await listBets(ctx.db, ctx.syndicateId);
-  const open = all.filter((b) => b.status === 'pending' && (memberId === null || b.memberId === memberId));
+  // The lines shown, and the count and stakes of them all, in PostgreSQL.
+  const [open, totals] = await Promise.all([
+    listPendingBets(ctx.db, ctx.syndicateId, memberId, LIST_LINES),
+    countPendingBets(ctx.db, ctx.syndicateId, memberId),
+  ]);
   const whose = memberId === null ? '' : ` for ${memberName(ctx, memberId)}`;
-  if (open.length === 0) return `There are no pending bets${whose}.`;
-  const staked = open.reduce((sum, b) => sum + Math.round(b.amount * 100), 0) / 100;
-  const head = `${open.length === 1 ? 'One bet is' : `${open.length} bets are`} pending${whose} (${cash(ctx, staked)} staked):`;
-  return `${head}\n${shortList(open, (b) => betLine(ctx, b, true))}`;
+  if (totals.count === 0) return `There are no pending bets${whose}.`;
+  const staked = totals.amountCents / 100;
+  const head = `${totals.count === 1 ? 'One bet is' : `${totals.count} bets are`} pending${whose} (${cash(ctx, staked)} staked):`;
+  return `${head}\n${shortList(open, (b) => betLine(ctx, b, true), totals.count)}`;
 }
 
 export async function horse(ctx: Ctx, horseName: string): Promise<string> {

@@ -1,7 +1,9 @@
 // The built-in engine against real data: each intent, several phrasings, names from the data.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BETS_LIST_CAP } from '../../shared/bet';
 import { type Client, createTestApp, signUpWithSyndicate, type TestApp } from '../test/harness';
+import { seedAttack } from './attack-fixtures';
 import { answerQuestion } from './engine';
 
 let t: TestApp;
@@ -286,6 +288,43 @@ describe('the built-in engine', () => {
       expect(a, q).toContain('Who is up next?');
     }
     expect(await ask('hello')).toMatch(/^Hi Alice!/);
+  });
+
+  it("counts a member's record and the pending bets over every bet, beyond the newest BETS_LIST_CAP", async () => {
+    const other = await signUpWithSyndicate(t.app, 'Lena Large');
+    const me = (await other.client.get('/api/members/me')).json<{ id: number }>();
+    const sid = other.syndicate.id;
+    await seedAttack(t.database.db.$client, sid, { members: 3, bets: BETS_LIST_CAP + 1000 });
+    const { rows } = await t.database.db.$client.query<{
+      id: number;
+      name: string;
+      settled: number;
+      wins: number;
+      pending: number;
+    }>(
+      `select m.id, m.name,
+              count(*) filter (where b.status in ('win', 'placed', 'loss'))::int as settled,
+              count(*) filter (where b.status = 'win')::int as wins,
+              count(*) filter (where b.status = 'pending')::int as pending
+         from members m join bets b on b.member_id = m.id
+        where m.syndicate_id = $1 group by m.id, m.name order by m.id limit 1`,
+      [sid],
+    );
+    const member = rows[0]!;
+    const scope = { db: t.database.db, syndicateId: sid, memberId: me.id, now: t.clock.now };
+    const record = await answerQuestion(scope, `How is ${member.name} going?`);
+    expect(record).toContain(`${member.name}: ${member.settled} settled bets, ${member.wins} wins`);
+    expect(record).toContain(`${member.pending} bets pending.`);
+
+    const all = await t.database.db.$client.query<{ n: number }>(
+      `select count(*)::int as n from bets where syndicate_id = $1 and status = 'pending'`,
+      [sid],
+    );
+    const total = all.rows[0]!.n;
+    expect(total).toBeGreaterThan(BETS_LIST_CAP);
+    const pendingAnswer = await answerQuestion(scope, 'Which bets are pending?');
+    expect(pendingAnswer).toMatch(new RegExp(`^${total} bets are pending \\(`));
+    expect(pendingAnswer).toContain(`…and ${total - 10} more`);
   });
 
   it('says so when nothing is scheduled', async () => {

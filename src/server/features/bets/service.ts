@@ -58,6 +58,15 @@ const STATEMENTS = {
       'b.date desc, b.id desc',
     ),
   },
+  newestPending: {
+    name: 'bets_newest_pending',
+    text: joined(
+      `select * from bets b
+        where b.syndicate_id = $1 and b.status = 'pending' and ($3::int is null or b.member_id = $3)
+        order by b.date desc, b.id desc limit $2`,
+      'b.date desc, b.id desc',
+    ),
+  },
   byIds: {
     name: 'bets_by_ids',
     text: joined('select * from bets b where b.syndicate_id = $1 and b.id = any($2::int[])', 'b.id'),
@@ -81,6 +90,83 @@ async function query(
  */
 export const listBets = (db: Db, syndicateId: number, limit = BETS_LIST_CAP): Promise<Bet[]> =>
   query(db, STATEMENTS.newest, [syndicateId, limit]);
+
+/**
+ * The newest `limit` pending bets, of one member or of all (memberId null): the assistant's
+ * "Which bets are pending?" reads the lines it shows, not every bet (countPendingBets counts).
+ */
+export const listPendingBets = (
+  db: Db,
+  syndicateId: number,
+  memberId: number | null,
+  limit = BETS_LIST_CAP,
+): Promise<Bet[]> => query(db, STATEMENTS.newestPending, [syndicateId, limit, memberId]);
+
+const PENDING_TOTALS = {
+  name: 'bets_pending_totals',
+  text: `
+    select count(*)::int as count, coalesce(sum(amount_cents), 0)::bigint as amount_cents
+      from bets
+     where syndicate_id = $1 and status = 'pending' and ($2::int is null or member_id = $2)`,
+};
+
+/** How many bets are pending, of one member or of all (memberId null), and their stakes in cents. */
+export async function countPendingBets(
+  db: Db,
+  syndicateId: number,
+  memberId: number | null,
+): Promise<{ count: number; amountCents: number }> {
+  const { rows } = await plannedOnce(db).query<{ count: number; amount_cents: string }>({
+    ...PENDING_TOTALS,
+    values: [syndicateId, memberId],
+  });
+  return { count: rows[0]?.count ?? 0, amountCents: Number(rows[0]?.amount_cents ?? 0) };
+}
+
+/** A member's bets counted as stats count them (win, placed or loss settled; void not), and pending. */
+export interface MemberBetCounts {
+  settled: number;
+  wins: number;
+  /** Σ result of the settled bets, cents. */
+  resultCents: number;
+  pending: number;
+  total: number;
+}
+
+const MEMBER_COUNTS = {
+  name: 'bets_member_counts',
+  text: `
+    select count(*) filter (where status in ('win', 'placed', 'loss'))::int as settled,
+           count(*) filter (where status = 'win')::int as wins,
+           coalesce(sum(result_cents) filter (where status in ('win', 'placed', 'loss')), 0)::bigint as result_cents,
+           count(*) filter (where status = 'pending')::int as pending,
+           count(*)::int as total
+      from bets
+     where syndicate_id = $1 and member_id = $2`,
+};
+
+/** Every bet of the member counted in PostgreSQL (the assistant's "How is Carol going?"). */
+export async function countMemberBets(
+  db: Db,
+  syndicateId: number,
+  memberId: number,
+): Promise<MemberBetCounts> {
+  const { rows } = await plannedOnce(db).query<{
+    settled: number;
+    wins: number;
+    result_cents: string;
+    pending: number;
+    total: number;
+  }>({ ...MEMBER_COUNTS, values: [syndicateId, memberId] });
+  const r = rows[0];
+  return {
+    settled: r?.settled ?? 0,
+    wins: r?.wins ?? 0,
+    resultCents: Number(r?.result_cents ?? 0),
+    pending: r?.pending ?? 0,
+    total: r?.total ?? 0,
+  };
+}
 
 /** Bets by id as the API shows them, in id order (single reads; the list's text is checked against it). */
 export const readBets = (db: Db, syndicateId: number, ids: number[]): Promise<Bet[]> =>
