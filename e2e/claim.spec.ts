@@ -2,6 +2,7 @@
 // link from its menu, the person opens it signed in and lands on the dashboard as that member;
 // a signed-out visitor signs up and comes back to the link; an admin removes and restores someone.
 import { expect, type Page, test } from '@playwright/test';
+import { inZone } from './support/dashboard';
 import { expectNoSeriousA11yViolations, newAccount, signUpViaUi, toasts } from './support/helpers';
 import { createMember, joinAsMember, pageReady, seedAdmin, shot } from './support/people';
 
@@ -182,12 +183,11 @@ test.describe("in a browser far from the syndicate's zone", () => {
       const former = page.getByRole('region', { name: 'Former members' });
       await expect(former.getByTestId('former-member')).toHaveCount(1);
       await expect(former).toContainText('Max Member');
-      const today = new Intl.DateTimeFormat('en-US', {
-        timeZone: SYNDICATE_ZONE,
+      const today = inZone(new Date().toISOString(), SYNDICATE_ZONE, {
         month: 'short',
         day: 'numeric',
         year: 'numeric',
-      }).format(new Date());
+      });
       await expect(former).toContainText(`Removed ${today}`);
       await former.scrollIntoViewIfNeeded();
       await expectNoSeriousA11yViolations(page);
