@@ -1,6 +1,7 @@
 // The assistant's answers, one function per thing it knows, each reading the syndicate's data
 // through the same service functions the API uses (never its own queries). Both the built-in
 // engine and the language model's tools call these.
+import type { Bet } from '../../shared/bet';
 import { dayKeyIn } from '../../shared/dates';
 import type { Member } from '../../shared/member';
 import { ROTATION_COUNT_MAX } from '../../shared/rotation';
@@ -8,7 +9,14 @@ import type { Settings } from '../../shared/settings';
 import { TOP_PERFORMERS_MAX, winRate } from '../../shared/stats';
 import type { Db } from '../db/client';
 import { bankSummary } from '../features/bank/service';
-import { countMemberBets, countPendingBets, listBets, listPendingBets } from '../features/bets/service';
+import {
+  countBetsByHorse,
+  countMemberBets,
+  countPendingBets,
+  type HorseBetCounts,
+  listBetsOnHorses,
+  listPendingBets,
+} from '../features/bets/service';
 import { listMembers } from '../features/members/service';
 import { listRaces } from '../features/races/service';
 import { listReminders } from '../features/reminders/service';
@@ -44,8 +52,6 @@ export interface Ctx extends Scope {
   settings: Settings;
   members: Member[];
 }
-
-type Bet = Awaited<ReturnType<typeof listBets>>[number];
 
 /** Lines a list answer shows (bullets() says "…and N more" for the rest); only these are formatted. */
 const LIST_LINES = 10;
@@ -185,8 +191,6 @@ export async function memberRecord(ctx: Ctx, memberId: number): Promise<string> 
   return parts.join(' ');
 }
 
-/** Settled as stats count it: win, placed or loss (a void bet is not counted). */
-const isSettled = (b: Bet) => b.status === 'win' || b.status === 'placed' || b.status === 'loss';
 const OUTCOME_WORDS = { win: 'won', placed: 'placed', loss: 'lost', void: 'void (non-runner)' } as const;
 
 const betLine = (ctx: Ctx, b: Bet, withHorse: boolean) => {
@@ -219,17 +223,30 @@ export async function pending(ctx: Ctx, memberId: number | null): Promise<string
   return `${head}\n${shortList(open, (b) => betLine(ctx, b, true), totals.count)}`;
 }
 
+/**
+ * Every bet on the horse, counted in PostgreSQL per spelling of its name ("Phar Lap", "phar lap")
+ * and matched here as the engine matches names; only the lines shown are read whole.
+ */
 export async function horse(ctx: Ctx, horseName: string): Promise<string> {
-  const all = await listBets(ctx.db, ctx.syndicateId);
   const key = normalize(horseName);
-  const onHorse = all.filter((b) => normalize(b.horseName) === key);
-  if (onHorse.length === 0) return `There are no bets on ${horseName}.`;
-  const settled = onHorse.filter(isSettled);
-  const wins = settled.filter((b) => b.status === 'win').length;
-  const earnings = settled.reduce((sum, b) => sum + Math.round((b.result ?? 0) * 100), 0) / 100;
-  const name = onHorse[0]?.horseName ?? horseName;
-  const head = `${plural(onHorse.length, 'bet')} on ${name}: ${plural(wins, 'win')} of ${settled.length} settled, ${signed(ctx, earnings)}.`;
-  return `${head}\n${shortList(onHorse, (b) => `${day(b.date, ctx.settings.timezone)}: ${betLine(ctx, b, false)}`)}`;
+  const spellings = (await countBetsByHorse(ctx.db, ctx.syndicateId)).filter(
+    (h) => normalize(h.horseName) === key,
+  );
+  if (spellings.length === 0) return `There are no bets on ${horseName}.`;
+  const sum = (pick: (h: HorseBetCounts) => number) => spellings.reduce((n, h) => n + pick(h), 0);
+  const total = sum((h) => h.total);
+  const settled = sum((h) => h.settled);
+  const wins = sum((h) => h.wins);
+  const earnings = sum((h) => h.resultCents) / 100;
+  const newest = await listBetsOnHorses(
+    ctx.db,
+    ctx.syndicateId,
+    spellings.map((h) => h.horseName),
+    LIST_LINES,
+  );
+  const name = newest[0]?.horseName ?? horseName;
+  const head = `${plural(total, 'bet')} on ${name}: ${plural(wins, 'win')} of ${settled} settled, ${signed(ctx, earnings)}.`;
+  return `${head}\n${shortList(newest, (b) => `${day(b.date, ctx.settings.timezone)}: ${betLine(ctx, b, false)}`, total)}`;
 }
 
 export async function reminders(ctx: Ctx): Promise<string> {

@@ -290,7 +290,7 @@ describe('the built-in engine', () => {
     expect(await ask('hello')).toMatch(/^Hi Alice!/);
   });
 
-  it("counts a member's record and the pending bets over every bet, beyond the newest BETS_LIST_CAP", async () => {
+  it("counts a member's record, the pending bets and a horse's bets over every bet, beyond the newest BETS_LIST_CAP", async () => {
     const other = await signUpWithSyndicate(t.app, 'Lena Large');
     const me = (await other.client.get('/api/members/me')).json<{ id: number }>();
     const sid = other.syndicate.id;
@@ -325,6 +325,26 @@ describe('the built-in engine', () => {
     const pendingAnswer = await answerQuestion(scope, 'Which bets are pending?');
     expect(pendingAnswer).toMatch(new RegExp(`^${total} bets are pending \\(`));
     expect(pendingAnswer).toContain(`…and ${total - 10} more`);
+
+    // A horse bet on two years before the newest BETS_LIST_CAP bets, under two spellings, and
+    // once among them: every bet counts, whichever spelling.
+    // Bets 1–30: settled four years ago (every third a win of +25.00, the rest losses of −10.00);
+    // bet 31: pending, today.
+    await t.database.db.$client.query(
+      `insert into bets (syndicate_id, member_id, horse_name, bet_type, odds_hundredths, amount_cents,
+                         odds_type, status, result_cents, date, settled_at)
+       select $1, $2, case when g % 2 = 1 and g < 31 then 'black  caviar' else 'Black Caviar' end, 'win', 350, 1000, 'fixed',
+              case when g = 31 then 'pending' when g % 3 = 0 then 'win' else 'loss' end::bet_status,
+              case when g = 31 then null when g % 3 = 0 then 2500 else -1000 end,
+              d, case when g < 31 then d end
+         from generate_series(1, 31) g,
+              lateral (select case when g = 31 then now() else now() - interval '4 years' + g * interval '1 day' end as d) x`,
+      [sid, member.id],
+    );
+    const horseAnswer = await answerQuestion(scope, 'What bets do we have on Black Caviar?');
+    // 30 settled: 10 wins of +25.00, 20 losses of −10.00; and one pending.
+    expect(horseAnswer).toMatch(/^31 bets on Black Caviar: 10 wins of 30 settled, \+A?\$50\.00\./);
+    expect(horseAnswer).toContain('…and 21 more');
   });
 
   it('says so when nothing is scheduled', async () => {

@@ -1,8 +1,8 @@
 // The horse names the assistant can recognise: the distinct names of the syndicate's newest bets
 // (the same BETS_LIST_CAP bets the bets list shows), newest first. Read with one narrow query
 // instead of through listBets, because the full bet rows (joined, parsed, converted) cost about
-// 10–15 ms of CPU per 2,000 bets, and recognising a name needs only one column. The answers
-// themselves still read bets through the bets service.
+// 10–15 ms of CPU per 2,000 bets, and recognising a name needs only one column. A horse's answer
+// then counts every bet on it, however old (answers.horse).
 import { BETS_LIST_CAP } from '../../shared/bet';
 import type { Db } from '../db/client';
 

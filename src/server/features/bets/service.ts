@@ -67,6 +67,15 @@ const STATEMENTS = {
       'b.date desc, b.id desc',
     ),
   },
+  newestNamed: {
+    name: 'bets_newest_named',
+    text: joined(
+      `select * from bets b
+        where b.syndicate_id = $1 and b.horse_name = any($3::text[])
+        order by b.date desc, b.id desc limit $2`,
+      'b.date desc, b.id desc',
+    ),
+  },
   byIds: {
     name: 'bets_by_ids',
     text: joined('select * from bets b where b.syndicate_id = $1 and b.id = any($2::int[])', 'b.id'),
@@ -85,8 +94,8 @@ async function query(
 }
 
 /**
- * The newest `limit` bets (date, then id, descending) as objects: the assistant's answers read
- * these. GET /api/bets answers text PostgreSQL writes instead (list-json.ts), held to this.
+ * The newest `limit` bets (date, then id, descending) as objects. GET /api/bets answers text
+ * PostgreSQL writes instead (list-json.ts), which its tests hold to these.
  */
 export const listBets = (db: Db, syndicateId: number, limit = BETS_LIST_CAP): Promise<Bet[]> =>
   query(db, STATEMENTS.newest, [syndicateId, limit]);
@@ -167,6 +176,58 @@ export async function countMemberBets(
     total: r?.total ?? 0,
   };
 }
+
+const HORSE_COUNTS = {
+  name: 'bets_horse_counts',
+  text: `
+    select horse_name,
+           count(*)::int as total,
+           count(*) filter (where status in ('win', 'placed', 'loss'))::int as settled,
+           count(*) filter (where status = 'win')::int as wins,
+           coalesce(sum(result_cents) filter (where status in ('win', 'placed', 'loss')), 0)::bigint as result_cents
+      from bets
+     where syndicate_id = $1
+     group by horse_name`,
+};
+
+/** One spelling of a horse's name as bets store it, with its bets counted as stats count them. */
+export interface HorseBetCounts {
+  horseName: string;
+  total: number;
+  settled: number;
+  wins: number;
+  /** Σ result of the settled bets, cents. */
+  resultCents: number;
+}
+
+/**
+ * Every horse name of the syndicate's bets, each spelling with its bets counted, over every bet
+ * (the assistant's "What bets do we have on Phar Lap?" picks the spellings it matches).
+ */
+export async function countBetsByHorse(db: Db, syndicateId: number): Promise<HorseBetCounts[]> {
+  const { rows } = await plannedOnce(db).query<{
+    horse_name: string;
+    total: number;
+    settled: number;
+    wins: number;
+    result_cents: string;
+  }>({ ...HORSE_COUNTS, values: [syndicateId] });
+  return rows.map((r) => ({
+    horseName: r.horse_name,
+    total: r.total,
+    settled: r.settled,
+    wins: r.wins,
+    resultCents: Number(r.result_cents),
+  }));
+}
+
+/** The newest `limit` bets on any of these exact horse names (the lines a horse's answer shows). */
+export const listBetsOnHorses = (
+  db: Db,
+  syndicateId: number,
+  horseNames: readonly string[],
+  limit: number,
+): Promise<Bet[]> => query(db, STATEMENTS.newestNamed, [syndicateId, limit, horseNames]);
 
 /** Bets by id as the API shows them, in id order (single reads; the list's text is checked against it). */
 export const readBets = (db: Db, syndicateId: number, ids: number[]): Promise<Bet[]> =>
