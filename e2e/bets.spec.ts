@@ -677,4 +677,15 @@ test('where the table scrolls sideways, Result, Status and Actions stay in view'
     expect(await linesOfEachWord(name), `${width} px`).toEqual([1, 1]);
     if (width === 1024) await snap(page, testInfo, 'bets-page-scrolled-1024');
   }
+  if (testInfo.project.name === 'mobile') return;
+  // Where the table fits beside the sidebar (1440 px, and wider, where the content stops growing),
+  // a long word of a name is not broken either.
+  for (const width of [1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/bets');
+    const { scrolls } = await cellsInView(table, 'Verry Elleegant', 'start');
+    expect(scrolls, `${width} px: the table fits`).toBe(false);
+    const name = betRow(page, 'Verry Elleegant').getByText('Christopher Montgomery', { exact: true });
+    expect(await linesOfEachWord(name), `${width} px`).toEqual([1, 1]);
+  }
 });

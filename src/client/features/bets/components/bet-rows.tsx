@@ -1,6 +1,6 @@
 import type { Bet } from '@shared/bet';
 import type { BetRow } from '@shared/bet-group';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, Fragment } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_CELL_BG, Td, Tr } from '@/components/ui/table';
@@ -55,6 +55,19 @@ export function SingleBetRow({ bet, handlers, ...row }: { bet: Bet; handlers: Be
       </Td>
     </Tr>
   );
+}
+
+/**
+ * A group's parts side by side ("Each-way + Place", "12.00 / 3.00"): where the column is too
+ * narrow they break after the separator, never inside a part.
+ */
+function Parts({ items, separator, text }: { items: Bet[]; separator: string; text: (bet: Bet) => string }) {
+  return items.map((b, i) => (
+    <Fragment key={b.id}>
+      {i > 0 ? separator : null}
+      <span className="whitespace-nowrap">{text(b)}</span>
+    </Fragment>
+  ));
 }
 
 export type GroupRowData = Extract<BetRow<Bet>, { kind: 'group' }>;
@@ -147,7 +160,7 @@ export function GroupBetRow({
 } & RowProps) {
   const view = groupView(group.bets, group.status, handlers);
   if (!view) return null;
-  const { bets, first, types, total, what } = view;
+  const { bets, first, total, what } = view;
   return (
     <Tr data-testid="bet-group" data-state={expanded ? 'open' : 'closed'} {...row}>
       <MemberCell member={first.member} />
@@ -168,11 +181,15 @@ export function GroupBetRow({
       </Td>
       <RaceCell race={first.race} onOpenRace={handlers.onOpenRace} />
       <DateCell date={first.date} />
-      <Td className="whitespace-nowrap tabular-nums">{bets.map((b) => formatOdds(b.odds)).join(' / ')}</Td>
+      <Td className="tabular-nums">
+        <Parts items={bets} separator=" / " text={(b) => formatOdds(b.odds)} />
+      </Td>
       <MoneyCell amount={total} />
       <Td>
-        <div className="flex flex-col items-start gap-1 whitespace-nowrap">
-          <span>{types}</span>
+        <div className="flex flex-col items-start gap-1">
+          <span>
+            <Parts items={bets} separator=" + " text={(b) => betTypeLabel(b.betType)} />
+          </span>
           <Badge variant="outline">{bets.length} bets</Badge>
         </div>
       </Td>

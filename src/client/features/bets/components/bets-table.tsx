@@ -46,16 +46,18 @@ const COLUMNS: { label: string; sort?: SortColumn; className?: string }[] = [
  * Result holds a six-figure return with its sign (+$698,000.00).
  */
 export const ROW_GRID =
-  'grid grid-cols-[minmax(var(--member-min),13%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_5.5rem_8rem_7rem_5.5rem_10rem]';
+  'grid grid-cols-[minmax(var(--member-min),15%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_5.5rem_6.5rem_7rem_5.5rem_10rem]';
 
 /**
  * The Member column's least width, set on the table for its rows. From 1440 px the table fits
- * beside the sidebar at 9 rem, which leaves a name 80 px (a word of about ten letters). Narrower,
- * where the table scrolls sideways anyway, it is 11 rem: "Christopher Montgomery" on two lines,
- * not four. The table's least width is the columns' sum (the others' 60.5 rem).
+ * beside the sidebar, its Member column up to 15 % of it (170 px at 1440 px and wider, where the
+ * page's content stops growing: a name 105 px, "Montgomery" whole). Narrower, where the table
+ * scrolls sideways anyway, it is 11 rem: "Christopher Montgomery" on two lines, not four. The
+ * table's least width is the columns' sum (the others' 59 rem; Bet Type's 6.5 rem holds its
+ * header and "Each-way").
  */
 const MEMBER_MIN =
-  '[--member-min:11rem] min-[1440px]:[--member-min:9rem] min-w-[calc(var(--member-min)+60.5rem)]';
+  '[--member-min:11rem] min-[1440px]:[--member-min:9rem] min-w-[calc(var(--member-min)+59rem)]';
 
 /** A table row's usual height in px (two-line cells: avatar, race and venue; padding and border). */
 const ROW_HEIGHT = 65;
