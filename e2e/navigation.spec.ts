@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createBet, createRace, setUpAdmin } from './support/bets';
 import { header, newAccount, setUpSyndicateViaApi, snap, uniqueSyndicateName } from './support/helpers';
 
 /** Route, header title, sidebar label, bottom-bar label (`more`: under the bottom bar's More), page heading. */
@@ -127,4 +128,32 @@ test('a spinner reads Loading... while the sign-in state loads', async ({ page }
   await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'Racing Syndicate' })).toBeVisible();
+});
+
+test('no page scrolls sideways on a narrow phone (320 and 360 px)', async ({ page, baseURL }) => {
+  const { me } = await setUpAdmin(page, baseURL!, 'Christopher Montgomery');
+  const race = await createRace(page.request, baseURL!, { name: 'Caulfield Cup', venue: 'Caulfield' });
+  await createBet(page.request, baseURL!, {
+    memberId: me.id,
+    raceId: race.id,
+    horseName: 'Verry Elleegant',
+    bets: [
+      { betType: 'each-way', odds: 12, amount: 25 },
+      { betType: 'place', odds: 3, amount: 10 },
+    ],
+  });
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const route of ROUTES) {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { name: route.heading, level: 1 })).toBeVisible();
+      // Measured against the screen's width: a phone's browser (the mobile project) widens its
+      // layout to fit what overflows, so innerWidth grows with the page.
+      const overflow = await page.evaluate(
+        (screen) => Math.max(document.documentElement.scrollWidth, window.innerWidth) - screen,
+        width,
+      );
+      expect(overflow, `${route.path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
 });

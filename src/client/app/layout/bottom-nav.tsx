@@ -15,10 +15,13 @@ const entryClass = (active: boolean) =>
     active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
   );
 
+/** An entry's label; narrower than 360 px the nine labels overlap, so only the icons show (the labels still name the links). */
+const LABEL = 'whitespace-nowrap max-[359px]:sr-only';
+
 /**
  * Small screens only: the spec's eight entries as icon + short label, and More (Bank, Insights,
  * Activity) as a sheet. Each entry is as wide as its label plus an equal part of the spare width,
- * so the nine fit 390 px.
+ * so the nine fit 360 px and wider.
  */
 export function BottomNav() {
   const [location] = useLocation();
@@ -40,7 +43,7 @@ export function BottomNav() {
                 className={entryClass(active)}
               >
                 <item.icon aria-hidden="true" className={cn('size-5', active && 'stroke-[2.5]')} />
-                <span className="whitespace-nowrap">{item.shortLabel}</span>
+                <span className={LABEL}>{item.shortLabel}</span>
               </Link>
             </li>
           );
@@ -50,7 +53,7 @@ export function BottomNav() {
             <SheetTrigger asChild>
               <button type="button" className={entryClass(moreActive)}>
                 <Ellipsis aria-hidden="true" className={cn('size-5', moreActive && 'stroke-[2.5]')} />
-                <span className="whitespace-nowrap">More</span>
+                <span className={LABEL}>More</span>
               </button>
             </SheetTrigger>
             <SheetContent title="More" description="More pages">

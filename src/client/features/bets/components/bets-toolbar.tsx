@@ -97,14 +97,14 @@ export function DayRangeInputs({
   const id = useId();
   const backwards = rangeBackwards(value);
   const day = (key: keyof DayRange, label: string) => (
-    <div className="grid gap-1 sm:flex sm:items-center sm:gap-2">
+    <div className="grid min-w-0 gap-1 sm:flex sm:items-center sm:gap-2">
       <label htmlFor={`${id}-${key}`} className="text-sm text-muted-foreground">
         {label}
       </label>
       <Input
         id={`${id}-${key}`}
         type="date"
-        className="sm:w-40"
+        className="min-w-0 px-2 sm:w-40 sm:px-3"
         value={value[key] ?? ''}
         aria-invalid={backwards || undefined}
         aria-describedby={backwards ? `${id}-error` : undefined}
