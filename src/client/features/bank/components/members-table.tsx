@@ -6,7 +6,10 @@ import { STICKY_CELL_BG, Table, TBody, Td, THead, Th, Tr } from '@/components/ui
 import { cn } from '@/lib/cn';
 import { useSyndicateFormat } from '@/lib/format';
 
-/** Every member's capital account; the name opens their statement. */
+/**
+ * Every member's capital account; the name opens their statement. Cards below 768 px: the
+ * table's seven columns need about 700 px, and between 640 and 768 px they scrolled sideways.
+ */
 export function MembersTable({
   members,
   onStatement,
@@ -25,7 +28,7 @@ export function MembersTable({
         <p className="px-6 pb-6 text-sm text-muted-foreground">No members yet.</p>
       ) : (
         <>
-          <ul className="grid gap-3 px-4 pb-4 sm:hidden" aria-label="Members' accounts">
+          <ul className="grid gap-3 px-4 pb-4 md:hidden" aria-label="Members' accounts">
             {members.map((m) => (
               <li
                 key={m.memberId}
@@ -65,7 +68,7 @@ export function MembersTable({
               </li>
             ))}
           </ul>
-          <Table label="Members' accounts" wrapperClassName="hidden pb-2 sm:block">
+          <Table label="Members' accounts" wrapperClassName="hidden pb-2 md:block">
             <THead>
               <Tr>
                 <Th className={`sticky left-0 ${STICKY_CELL_BG}`}>Member</Th>
