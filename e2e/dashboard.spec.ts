@@ -140,6 +140,18 @@ test('the stat cards, recent bets and top performers follow bets settled through
   await expect(rows.first()).toContainText('Bella Bettor');
   await expect(rows.first()).toContainText('6.00');
   await expect(rows.first()).toContainText('$10.00');
+  // Wherever the table is scrolled (it scrolls sideways on a phone), each row's member and outcome
+  // are in view inside the card.
+  const table = recent.getByRole('region', { name: 'Recent bets table' });
+  for (const at of ['start', 'end'] as const) {
+    await table.evaluate((el, end) => el.scrollTo({ left: end ? el.scrollWidth : 0 }), at === 'end');
+    const box = (await table.boundingBox())!;
+    for (const cell of [rows.first().locator('td').first(), rows.first().locator('td').last()]) {
+      const c = (await cell.boundingBox())!;
+      expect(c.x, `scrolled to the ${at}`).toBeGreaterThanOrEqual(box.x - 1);
+      expect(c.x + c.width, `scrolled to the ${at}`).toBeLessThanOrEqual(box.x + box.width + 1);
+    }
+  }
 
   await expectNoSeriousA11yViolations(page);
   await snap(page, testInfo, 'dashboard-stats');

@@ -1,9 +1,10 @@
 import type { Bet } from '@shared/bet';
 import { BET_STATUSES } from '@shared/bet-status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TBody, Td, THead, Th, Tr } from '@/components/ui/table';
+import { STICKY_CELL_BG, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { StatusBadge } from '@/features/bets/components/bet-cells';
 import { apiGet } from '@/lib/api';
+import { cn } from '@/lib/cn';
 import { useSyndicateFormat } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { DashboardCard, PanelNote } from './dashboard-card';
@@ -26,6 +27,14 @@ export const recentBetsQueryOptions = queryOptions({
   queryFn: () => apiGet<Bet[]>(RECENT_BETS_URL),
 });
 
+/**
+ * Below 640 px the six columns are wider than the card and scroll sideways: the member's name
+ * and the outcome stay in view at the edges (as the bets table holds its last columns), and
+ * horse, race, odds and amount scroll between them.
+ */
+const STICKY_START = `max-sm:sticky max-sm:left-0 max-sm:z-10 max-sm:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.2)] ${STICKY_CELL_BG}`;
+const STICKY_END = `max-sm:sticky max-sm:right-0 max-sm:z-10 max-sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] ${STICKY_CELL_BG}`;
+
 export function RecentBets() {
   const f = useSyndicateFormat();
   const bets = useQuery(recentBetsQueryOptions);
@@ -43,23 +52,23 @@ export function RecentBets() {
           <table className="w-full border-collapse text-sm">
             <THead>
               <Tr>
-                <Th>Member</Th>
+                <Th className={STICKY_START}>Member</Th>
                 <Th>Horse</Th>
                 <Th>Race</Th>
                 <Th>Odds</Th>
                 <Th>Amount</Th>
-                <Th>Status</Th>
+                <Th className={STICKY_END}>Status</Th>
               </Tr>
             </THead>
             <TBody>
               {recent.map((bet) => (
                 <Tr key={bet.id}>
-                  <Td className="whitespace-nowrap font-medium">{bet.member.name}</Td>
+                  <Td className={cn('whitespace-nowrap font-medium', STICKY_START)}>{bet.member.name}</Td>
                   <Td className="whitespace-nowrap">{bet.horseName}</Td>
                   <Td className="whitespace-nowrap">{bet.race?.name ?? '—'}</Td>
                   <Td>{bet.odds.toFixed(2)}</Td>
                   <Td className="whitespace-nowrap">{f.money(bet.amount)}</Td>
-                  <Td>
+                  <Td className={STICKY_END}>
                     {/* Win or Loss (spec §9); an each-way bet's paid place and a non-runner say so. */}
                     <StatusBadge status={bet.status} />
                   </Td>
