@@ -231,3 +231,36 @@ test('a deactivated member is told, up front, that they can read but not change'
     await member.context.close();
   }
 });
+
+test('a syndicate of 150 members: every card is drawn, each with its own plan', async ({ page, baseURL }) => {
+  // More members than the page draws at once (it draws the rest in steps, each card's
+  // subscriptions asked for as the card is drawn): the last card still gets its plan.
+  await seedAdmin(page, baseURL!, 'Max Many', 'Members');
+  const plan = await createPlan(page, baseURL!, { name: 'Platinum', price: 20, duration: 1 });
+  const made: { id: number; name: string }[] = [];
+  for (let batch = 0; batch < 15; batch++) {
+    made.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          createMember(page, baseURL!, `Many Member ${batch * 10 + i + 1}`),
+        ),
+      )),
+    );
+  }
+  const last = made[made.length - 1]!;
+  const start = new Date();
+  const end = new Date(start.getTime() + 31 * 86_400_000);
+  const res = await page.request.post(`/api/members/${last.id}/subscriptions`, {
+    data: { subscriptionId: plan.id, startDate: start.toISOString(), endDate: end.toISOString() },
+    headers: { Origin: baseURL! },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/members');
+  const cards = page.getByTestId('member-card');
+  await expect(cards).toHaveCount(151);
+  const cardOf = (name: string) => cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(cardOf(last.name)).toContainText('Platinum');
+  await expect(cardOf(made[0]!.name)).toContainText('No active subscription');
+  await expect(page.getByRole('main').getByText('Loading...')).toHaveCount(0);
+});

@@ -17,24 +17,48 @@ export function useMemberSubscriptions(memberId: number | undefined) {
   return useQuery({ ...memberSubscriptionsQueryOptions(memberId ?? 0), enabled: memberId !== undefined });
 }
 
+/** One member's line on the members page: their active plan, once their call has answered. */
+export interface MemberSubscriptionState {
+  active: MemberSubscription | undefined;
+  /** Their call has not answered yet. */
+  pending: boolean;
+}
+
 /**
- * Every listed member's subscriptions, one call per member, merged into one list (spec §7).
- * `data` holds what has arrived so far; isPending until every call has answered.
+ * Every listed member's subscriptions, one call per member (spec §7), as each member's active
+ * subscription by member id. Each member's entry is there as soon as their own call answers, and
+ * keeps its identity while it does not change, so a card drawn from it is drawn again only when
+ * its own answer arrives (a syndicate of 1,000 members makes 1,000 calls).
  */
 export function useAllMemberSubscriptions(memberIds: readonly number[]) {
   return useQueries({
     queries: memberIds.map((id) => memberSubscriptionsQueryOptions(id)),
-    combine: mergeSubscriptions,
+    combine: (results) => byMember(memberIds, results),
   });
 }
 
-/** Module-level so TanStack Query keeps the merged result stable between renders. */
-function mergeSubscriptions(results: UseQueryResult<MemberSubscription[]>[]) {
-  return {
-    data: results.flatMap((r) => r.data ?? []),
-    isPending: results.some((r) => r.isPending),
-    isError: results.some((r) => r.isError),
-  };
+const PENDING: MemberSubscriptionState = { active: undefined, pending: true };
+const NONE: MemberSubscriptionState = { active: undefined, pending: false };
+const states = new WeakMap<MemberSubscription, MemberSubscriptionState>();
+
+function byMember(memberIds: readonly number[], results: UseQueryResult<MemberSubscription[]>[]) {
+  const out = new Map<number, MemberSubscriptionState>();
+  memberIds.forEach((id, i) => {
+    out.set(id, stateOf(id, results[i]));
+  });
+  return out;
+}
+
+function stateOf(memberId: number, result: UseQueryResult<MemberSubscription[]> | undefined) {
+  if (!result || result.isPending) return PENDING;
+  const active = findActiveSubscription(result.data ?? [], memberId);
+  if (!active) return NONE;
+  let state = states.get(active);
+  if (!state) {
+    state = { active, pending: false };
+    states.set(active, state);
+  }
+  return state;
 }
 
 /** A member's active subscription (status 'active', spec §4), if any. */

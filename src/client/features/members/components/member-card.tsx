@@ -2,6 +2,7 @@ import type { Member } from '@shared/member';
 import type { TopPerformer } from '@shared/stats';
 import type { MemberSubscription } from '@shared/subscription';
 import { CreditCard, FileText, Link2, Mail, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { memo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -41,8 +42,11 @@ export interface MemberBank {
   duesOwed: number;
 }
 
-/** A member's card: who they are, their plan, and how their bets have gone. */
-export function MemberCard({
+/**
+ * A member's card: who they are, their plan, and how their bets have gone. Memoised: the members
+ * page draws up to a syndicate's every member, and their subscriptions arrive one call at a time.
+ */
+export const MemberCard = memo(function MemberCard({
   member,
   subscription,
   subscriptionPending,
@@ -59,7 +63,11 @@ export function MemberCard({
   const earnings = performance?.earnings ?? 0;
 
   return (
-    <Card className="flex min-w-0 flex-col gap-4 p-5" data-testid="member-card">
+    // Off-screen cards skip layout and paint (a syndicate may list 1,000 members).
+    <Card
+      className="flex min-w-0 flex-col gap-4 p-5 [contain-intrinsic-size:auto_22rem] [content-visibility:auto]"
+      data-testid="member-card"
+    >
       <div className="flex items-start gap-3">
         <InitialsAvatar name={member.name} initials={member.initials} className="size-12 text-base" />
         <div className="min-w-0 flex-1">
@@ -181,4 +189,4 @@ export function MemberCard({
       </dl>
     </Card>
   );
-}
+});
