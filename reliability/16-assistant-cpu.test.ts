@@ -19,6 +19,7 @@ import {
   seedAttack,
   worstMessages,
 } from '../src/server/assistant/attack-fixtures';
+import { HORSE_NAMES_MAX } from '../src/server/assistant/horse-names';
 import { RATE_LIMIT_MESSAGES } from '../src/server/assistant/protocol';
 import { figure } from './support/figures';
 import { buildIsCurrent, type Server, startServer, waitHealthy } from './support/server';
@@ -128,7 +129,7 @@ describe('the assistant under its worst messages', () => {
     const syndicate = await admin.call('POST', '/api/syndicates', { name: 'Cpu Syndicate' });
     const syndicateId = Number(syndicate.id);
     await seedAttack(db, syndicateId, { members: 30, bets: BETS });
-    const horses = await newestHorses(db, syndicateId, 2000);
+    const horses = await newestHorses(db, syndicateId, HORSE_NAMES_MAX);
     const names = await db.query<{ name: string }>('select name from members where syndicate_id = $1', [
       syndicateId,
     ]);

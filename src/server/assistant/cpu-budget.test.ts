@@ -20,6 +20,7 @@ import {
   worstMessages,
 } from './attack-fixtures';
 import { answerQuestion } from './engine';
+import { HORSE_NAMES_MAX } from './horse-names';
 import { RATE_LIMIT_MESSAGES } from './protocol';
 import { connect, listen, type Opened } from './test-client';
 
@@ -51,8 +52,8 @@ beforeAll(async () => {
   memberId = (await client.get('/api/members/me')).json<{ id: number }>().id;
   const pool = t.database.db.$client;
   await seedAttack(pool, syndicateId, { members: 30, bets: BETS });
-  // The assistant reads the newest bets (BETS_LIST_CAP of them): those names are the ones to attack.
-  horses = await newestHorses(pool, syndicateId, 2000);
+  // The names the assistant knows (the HORSE_NAMES_MAX most recently backed) are the ones to attack.
+  horses = await newestHorses(pool, syndicateId, HORSE_NAMES_MAX);
   const { rows } = await pool.query<{ name: string }>('select name from members where syndicate_id = $1', [
     syndicateId,
   ]);

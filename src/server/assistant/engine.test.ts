@@ -345,6 +345,20 @@ describe('the built-in engine', () => {
     // 30 settled: 10 wins of +25.00, 20 losses of −10.00; and one pending.
     expect(horseAnswer).toMatch(/^31 bets on Black Caviar: 10 wins of 30 settled, \+A?\$50\.00\./);
     expect(horseAnswer).toContain('…and 21 more');
+
+    // A horse backed only before the newest BETS_LIST_CAP bets is still recognised by name: 700
+    // days ago, behind those (the seeded bets span 730 days, the newest 2,000 about 487) but
+    // within the HORSE_NAMES_MAX most recently backed names (about 2,880 are newer).
+    await t.database.db.$client.query(
+      `insert into bets (syndicate_id, member_id, horse_name, bet_type, odds_hundredths, amount_cents,
+                         odds_type, status, result_cents, date, settled_at)
+       values ($1, $2, 'Makybe Diva', 'win', 400, 2000, 'fixed', 'win', 6000,
+               now() - interval '700 days', now() - interval '700 days')`,
+      [sid, member.id],
+    );
+    expect(await answerQuestion(scope, 'What bets do we have on Makybe Diva?')).toMatch(
+      /^1 bet on Makybe Diva: 1 win of 1 settled, \+A?\$60\.00\./,
+    );
   });
 
   it('says so when nothing is scheduled', async () => {
