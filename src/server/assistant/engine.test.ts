@@ -326,10 +326,9 @@ describe('the built-in engine', () => {
     expect(pendingAnswer).toMatch(new RegExp(`^${total} bets are pending \\(`));
     expect(pendingAnswer).toContain(`…and ${total - 10} more`);
 
-    // A horse bet on two years before the newest BETS_LIST_CAP bets, under two spellings, and
-    // once among them: every bet counts, whichever spelling.
-    // Bets 1–30: settled four years ago (every third a win of +25.00, the rest losses of −10.00);
-    // bet 31: pending, today.
+    // A horse backed four years ago, before the newest BETS_LIST_CAP bets, under two spellings,
+    // and once among them: every bet counts, whichever spelling. Bets 1–30: settled four years
+    // ago (every third a win of +25.00, the rest losses of −10.00); bet 31: pending, today.
     await t.database.db.$client.query(
       `insert into bets (syndicate_id, member_id, horse_name, bet_type, odds_hundredths, amount_cents,
                          odds_type, status, result_cents, date, settled_at)
