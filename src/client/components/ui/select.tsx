@@ -1,6 +1,6 @@
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Label } from './label';
 
@@ -86,6 +86,29 @@ export interface SelectOption {
 }
 
 /**
+ * Longer lists than this (a syndicate's members, the time zones) have only their chosen option
+ * drawn while the select is closed. Radix draws a closed select's items off-screen, to name the
+ * chosen one in the trigger: the 1,001 options of Insights' "Summary for" at 1,000 members were a
+ * 200 ms task on every load of the page, the 400-odd time zones most of Settings' 110-140 ms one
+ * (bench/performance-notes.md, "Long lists in selects"). The whole list is drawn when it opens.
+ * What is lost: typing a letter on the closed trigger picks only among the drawn options.
+ */
+export const CLOSED_OPTIONS_MAX = 50;
+
+/**
+ * The options to draw: all of them while open or when the list is short, else only the chosen one
+ * (which the trigger names).
+ */
+export function drawnOptions<T extends { value: string }>(
+  options: readonly T[],
+  open: boolean,
+  value: string | undefined,
+): readonly T[] {
+  if (open || options.length <= CLOSED_OPTIONS_MAX) return options;
+  return options.filter((o) => o.value === value);
+}
+
+/**
  * A labelled select with its error wired through aria-describedby, e.g.
  * `<SelectField label="Currency" value={v} onValueChange={set} options={[{value:'usd',label:'USD'}]} />`.
  * Use with react-hook-form through a Controller.
@@ -99,6 +122,8 @@ export function SelectField({
   id,
   className,
   triggerClassName,
+  onOpenChange,
+  onValueChange,
   ...rootProps
 }: ComponentProps<typeof SelectPrimitive.Root> & {
   label: ReactNode;
@@ -115,10 +140,24 @@ export function SelectField({
   const hintId = `${triggerId}-hint`;
   const errorId = `${triggerId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const [open, setOpen] = useState(false);
+  // Where the value is left to Radix (not given), the last one picked is the chosen one.
+  const [picked, setPicked] = useState(rootProps.defaultValue);
+  const drawn = drawnOptions(options, rootProps.open ?? open, rootProps.value ?? picked);
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={triggerId}>{label}</Label>
-      <Select {...rootProps}>
+      <Select
+        {...rootProps}
+        onOpenChange={(next) => {
+          setOpen(next);
+          onOpenChange?.(next);
+        }}
+        onValueChange={(next) => {
+          setPicked(next);
+          onValueChange?.(next);
+        }}
+      >
         <SelectTrigger
           id={triggerId}
           className={triggerClassName}
@@ -128,7 +167,7 @@ export function SelectField({
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
-          {options.map((o) => (
+          {drawn.map((o) => (
             <SelectItem key={o.value} value={o.value} disabled={o.disabled}>
               {o.label}
             </SelectItem>

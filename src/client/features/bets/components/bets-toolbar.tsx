@@ -47,7 +47,8 @@ const ALL = 'all';
 
 /**
  * The member filter: All Members or one current member. The members list (about 120 KB at 1,000
- * members) is read when the menu first opens or a member is chosen, not for the first rows.
+ * members) is read when the menu first opens or a member is chosen, not for the first rows, and
+ * drawn as options only while the menu is open.
  */
 export function MemberFilterSelect({
   value,
@@ -57,12 +58,16 @@ export function MemberFilterSelect({
   onChange: (memberId: number | undefined) => void;
 }) {
   const [opened, setOpened] = useState(false);
+  const [open, setOpen] = useState(false);
   const members = useQuery({ ...membersQueryOptions, enabled: opened || value !== undefined });
   return (
     <Select
       value={value === undefined ? ALL : String(value)}
       onValueChange={(v) => onChange(v === ALL ? undefined : Number(v))}
-      onOpenChange={(open) => open && setOpened(true)}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setOpened(true);
+      }}
     >
       <SelectTrigger aria-label="Filter by member" className="w-full sm:w-44">
         <SelectValue>
@@ -71,7 +76,8 @@ export function MemberFilterSelect({
       </SelectTrigger>
       <SelectContent>
         <SelectItem value={ALL}>All Members</SelectItem>
-        {members.data?.map((m) => (
+        {/* Drawn only while open: the trigger is named above (CLOSED_OPTIONS_MAX in ui/select.tsx). */}
+        {(open ? members.data : undefined)?.map((m) => (
           <SelectItem key={m.id} value={String(m.id)}>
             {m.name}
           </SelectItem>

@@ -5,6 +5,7 @@ import {
   SETTING_DEFAULTS,
   SHARE_BASIS_OPTIONS,
   settingsToForm,
+  timeZoneOptions,
 } from './general-form-schema';
 
 const settings: SyndicateSettings = {
@@ -35,5 +36,29 @@ describe('share basis in the General form', () => {
     const form = settingsToForm(settings, 'UTC');
     expect(generalFormSchema.parse(form)).toMatchObject({ shareBasis: 'capital' });
     expect(generalFormSchema.safeParse({ ...form, shareBasis: 'weighted' }).success).toBe(false);
+  });
+});
+
+describe('the time zones offered', () => {
+  const known = ['Africa/Abidjan', 'Australia/Sydney', 'Pacific/Auckland'];
+  const values = (current: string, list: readonly string[] = known) =>
+    timeZoneOptions(current, list).map((o) => o.value);
+
+  it('offers UTC first whatever is chosen, though the browser does not list it', () => {
+    expect(values('UTC')).toEqual(['UTC', ...known]);
+    expect(values('Pacific/Auckland')).toEqual(['UTC', ...known]);
+    expect(values('')).toEqual(['UTC', ...known]);
+    expect(values('Pacific/Auckland', ['UTC', ...known])).toEqual(['UTC', ...known]);
+  });
+
+  it('keeps a saved zone the browser does not know, after UTC', () => {
+    expect(values('Europe/Kyiv')).toEqual(['UTC', 'Europe/Kyiv', ...known]);
+  });
+
+  it('labels a zone with spaces for underscores', () => {
+    expect(timeZoneOptions('UTC', ['America/New_York'])[1]).toEqual({
+      value: 'America/New_York',
+      label: 'America/New York',
+    });
   });
 });

@@ -70,9 +70,18 @@ export const ROTATION_OPTIONS = [
   { value: 'manual', label: 'Manual — an admin picks' },
 ] as const;
 
-/** Every IANA zone the browser knows, with the current one kept even if the list lacks it. */
-export function timeZoneOptions(current: string): { value: string; label: string }[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const list = zones.includes(current) || !current ? zones : [current, ...zones];
+/**
+ * Every IANA zone the browser knows, UTC first (the default, which Chromium's list leaves out:
+ * once another zone was picked, UTC could not be picked again), and the current one kept even if
+ * the list lacks it.
+ */
+export function timeZoneOptions(
+  current: string,
+  known: readonly string[] = typeof Intl.supportedValuesOf === 'function'
+    ? Intl.supportedValuesOf('timeZone')
+    : [],
+): { value: string; label: string }[] {
+  const missing = current && current !== 'UTC' && !known.includes(current) ? [current] : [];
+  const list = ['UTC', ...missing, ...known.filter((z) => z !== 'UTC')];
   return list.map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
 }
