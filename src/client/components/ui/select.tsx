@@ -1,7 +1,8 @@
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { type ComponentProps, memo, type ReactNode, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { Label } from './label';
 
 export const Select = SelectPrimitive.Root;
@@ -86,26 +87,65 @@ export interface SelectOption {
 }
 
 /**
- * Longer lists than this (a syndicate's members, the time zones) have only their chosen option
- * drawn while the select is closed. Radix draws a closed select's items off-screen, to name the
- * chosen one in the trigger: the 1,001 options of Insights' "Summary for" at 1,000 members were a
- * 200 ms task on every load of the page, the 400-odd time zones most of Settings' 110-140 ms one
- * (bench/performance-notes.md, "Long lists in selects"). The whole list is drawn when it opens.
- * What is lost: typing a letter on the closed trigger picks only among the drawn options.
+ * Longer lists than this (a syndicate's members, the time zones) are drawn lazily. Closed, only
+ * the chosen option is drawn: Radix draws a closed select's items off-screen, to name the chosen
+ * one in the trigger, and the 1,001 options of Insights' "Summary for" at 1,000 members were a
+ * 200 ms task on every load of the page, the 400-odd time zones most of Settings' 110-140 ms one.
+ * Opened, the list is drawn from the top a step at a time (useProgressiveCount), the chosen option
+ * in the first step: opening 1,000 members at once was a 330-350 ms task (bench/performance-notes.md,
+ * "Long lists in selects"). What is lost: typing a letter on the closed trigger picks only among
+ * the drawn options, and for a few frames after opening, only among those drawn so far.
  */
 export const CLOSED_OPTIONS_MAX = 50;
 
 /**
- * The options to draw: all of them while open or when the list is short, else only the chosen one
- * (which the trigger names).
+ * The options to draw. A short list: all of them. A long one: closed, only the chosen one (which
+ * the trigger names); open, the first `openCount` and as many more as reach the chosen one, so
+ * what is added later only ever goes below what is shown.
  */
 export function drawnOptions<T extends { value: string }>(
   options: readonly T[],
   open: boolean,
   value: string | undefined,
+  openCount = options.length,
 ): readonly T[] {
-  if (open || options.length <= CLOSED_OPTIONS_MAX) return options;
-  return options.filter((o) => o.value === value);
+  if (options.length <= CLOSED_OPTIONS_MAX) return options;
+  if (!open) return options.filter((o) => o.value === value);
+  const chosenAt = options.findIndex((o) => o.value === value);
+  const count = Math.max(openCount, chosenAt + 1);
+  return count >= options.length ? options : options.slice(0, count);
+}
+
+/** Unchanged options are not drawn again as more are added. */
+const MemoSelectItem = memo(SelectItem);
+
+const itemOf = (o: SelectOption) => (
+  <MemoSelectItem key={o.value} value={o.value} disabled={o.disabled}>
+    {o.label}
+  </MemoSelectItem>
+);
+
+/** An open long list: mounted when the select opens, so each opening starts from the first step. */
+function OpenLongList({ options, value }: { options: readonly SelectOption[]; value: string | undefined }) {
+  const count = useProgressiveCount(options.length);
+  return <>{drawnOptions(options, true, value, count).map(itemOf)}</>;
+}
+
+/**
+ * A select's options, for its SelectContent: a long list drawn lazily (CLOSED_OPTIONS_MAX).
+ * `open` and `value` are the select's.
+ */
+export function SelectOptions({
+  options,
+  open,
+  value,
+}: {
+  options: readonly SelectOption[];
+  open: boolean;
+  value: string | undefined;
+}) {
+  if (open && options.length > CLOSED_OPTIONS_MAX) return <OpenLongList options={options} value={value} />;
+  return <>{drawnOptions(options, open, value).map(itemOf)}</>;
 }
 
 /**
@@ -143,7 +183,6 @@ export function SelectField({
   const [open, setOpen] = useState(false);
   // Where the value is left to Radix (not given), the last one picked is the chosen one.
   const [picked, setPicked] = useState(rootProps.defaultValue);
-  const drawn = drawnOptions(options, rootProps.open ?? open, rootProps.value ?? picked);
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={triggerId}>{label}</Label>
@@ -167,11 +206,7 @@ export function SelectField({
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
-          {drawn.map((o) => (
-            <SelectItem key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
-            </SelectItem>
-          ))}
+          <SelectOptions options={options} open={rootProps.open ?? open} value={rootProps.value ?? picked} />
         </SelectContent>
       </Select>
       {hint ? (

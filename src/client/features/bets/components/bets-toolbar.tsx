@@ -1,8 +1,15 @@
 import type { DayKey } from '@shared/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectOptions,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { membersQueryOptions } from '@/features/members/api/get-members';
 import type { StatusFilter } from '../lib/bet-rows';
 import { rangeBackwards } from '../lib/bets-view';
@@ -48,7 +55,7 @@ const ALL = 'all';
 /**
  * The member filter: All Members or one current member. The members list (about 120 KB at 1,000
  * members) is read when the menu first opens or a member is chosen, not for the first rows, and
- * drawn as options only while the menu is open.
+ * drawn lazily (SelectOptions).
  */
 export function MemberFilterSelect({
   value,
@@ -60,9 +67,17 @@ export function MemberFilterSelect({
   const [opened, setOpened] = useState(false);
   const [open, setOpen] = useState(false);
   const members = useQuery({ ...membersQueryOptions, enabled: opened || value !== undefined });
+  const selected = value === undefined ? ALL : String(value);
+  const options = useMemo(
+    () => [
+      { value: ALL, label: 'All Members' },
+      ...(members.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),
+    ],
+    [members.data],
+  );
   return (
     <Select
-      value={value === undefined ? ALL : String(value)}
+      value={selected}
       onValueChange={(v) => onChange(v === ALL ? undefined : Number(v))}
       onOpenChange={(next) => {
         setOpen(next);
@@ -75,13 +90,7 @@ export function MemberFilterSelect({
         </SelectValue>
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value={ALL}>All Members</SelectItem>
-        {/* Drawn only while open: the trigger is named above (CLOSED_OPTIONS_MAX in ui/select.tsx). */}
-        {(open ? members.data : undefined)?.map((m) => (
-          <SelectItem key={m.id} value={String(m.id)}>
-            {m.name}
-          </SelectItem>
-        ))}
+        <SelectOptions options={options} open={open} value={selected} />
       </SelectContent>
     </Select>
   );
