@@ -263,4 +263,31 @@ test('a syndicate of 150 members: every card is drawn, each with its own plan', 
   await expect(cardOf(last.name)).toContainText('Platinum');
   await expect(cardOf(made[0]!.name)).toContainText('No active subscription');
   await expect(page.getByRole('main').getByText('Loading...')).toHaveCount(0);
+
+  // A bet for the last member, picked from the Add Bet dialog's 151 members: a long list, drawn a
+  // step at a time when opened, with only the chosen option drawn while closed (ui/select.tsx).
+  await page.goto('/bets');
+  await page.getByRole('button', { name: 'Add Bet', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Bet' });
+  const member = dialog.getByLabel('Member');
+  await member.click();
+  await expect(page.getByRole('option')).toHaveCount(151);
+  await page.getByRole('option', { name: last.name, exact: true }).click();
+  await expect(member).toHaveText(last.name);
+  // Opened again, the chosen member (past the first step) is drawn and marked at once.
+  await member.click();
+  await expect(page.getByRole('option', { name: last.name, exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Escape');
+  await expect(member).toHaveText(last.name);
+  await dialog.getByLabel('Venue').fill('Randwick');
+  await dialog.getByLabel('Race Number').fill('2');
+  await dialog.getByLabel('Horse Name').fill('Long List');
+  await dialog.getByLabel('Odds', { exact: true }).fill('3');
+  const betRequest = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/bets'));
+  await dialog.getByRole('button', { name: 'Add Bet' }).click();
+  expect((await betRequest).postDataJSON()).toMatchObject({ memberId: last.id, horseName: 'Long List' });
+  await expect(dialog).toBeHidden();
 });
