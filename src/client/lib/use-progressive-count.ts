@@ -10,12 +10,12 @@ export const ITEMS_A_STEP = 60;
  * virtualised: all of them are in the page a moment later (find in page, print), and no single
  * task draws them all.
  */
-export function useProgressiveCount(total: number): number {
-  const [shown, setShown] = useState(ITEMS_A_STEP);
+export function useProgressiveCount(total: number, step = ITEMS_A_STEP): number {
+  const [shown, setShown] = useState(step);
   useEffect(() => {
     if (shown >= total) return;
-    const next = requestAnimationFrame(() => startTransition(() => setShown((n) => n + ITEMS_A_STEP)));
+    const next = requestAnimationFrame(() => startTransition(() => setShown((n) => n + step)));
     return () => cancelAnimationFrame(next);
-  }, [shown, total]);
+  }, [shown, total, step]);
   return Math.min(shown, total);
 }
