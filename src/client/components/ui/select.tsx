@@ -1,4 +1,4 @@
-import { Check, ChevronDown, ChevronUp } from 'lucide-react';
+import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { type ComponentProps, memo, type ReactNode, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -48,13 +48,13 @@ export function SelectContent({
         )}
         {...props}
       >
-        <SelectPrimitive.ScrollUpButton className="flex h-6 items-center justify-center">
-          <ChevronUp aria-hidden="true" className="size-4" />
-        </SelectPrimitive.ScrollUpButton>
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-        <SelectPrimitive.ScrollDownButton className="flex h-6 items-center justify-center">
-          <ChevronDown aria-hidden="true" className="size-4" />
-        </SelectPrimitive.ScrollDownButton>
+        {/* No ScrollUpButton/ScrollDownButton: when one appears it scrolls the focused option
+            (the chosen one, just after opening) back into view, so a list flung or dragged away
+            from it jumped back, and a click landing during the jump chose nothing. The list
+            scrolls natively; a thin scrollbar (Radix hides it) shows there is more. */}
+        <SelectPrimitive.Viewport className="p-1 [scrollbar-width:thin]!">
+          {children}
+        </SelectPrimitive.Viewport>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
