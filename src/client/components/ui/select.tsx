@@ -1,6 +1,16 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import { type ComponentProps, memo, type ReactNode, useId, useState } from 'react';
+import {
+  type ComponentProps,
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '@/lib/cn';
 import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { Label } from './label';
@@ -93,8 +103,8 @@ export interface SelectOption {
  * 200 ms task on every load of the page, the 400-odd time zones most of Settings' 110-140 ms one.
  * Opened, the list is drawn from the top a step at a time (useProgressiveCount), the chosen option
  * in the first step: opening 1,000 members at once was a 330-350 ms task (bench/performance-notes.md,
- * "Long lists in selects"). What is lost: typing a letter on the closed trigger picks only among
- * the drawn options, and for a few frames after opening, only among those drawn so far.
+ * "Long lists in selects"). Typing on the closed trigger picks among all the options all the same
+ * (useClosedTypeahead); for a few frames after opening, typing picks only among those drawn so far.
  */
 export const CLOSED_OPTIONS_MAX = 50;
 
@@ -148,6 +158,66 @@ export function SelectOptions({
   return <>{drawnOptions(options, open, value).map(itemOf)}</>;
 }
 
+/** An option's text for typeahead: its label when that is text. */
+const optionText = (o: SelectOption) =>
+  typeof o.label === 'string' || typeof o.label === 'number' ? String(o.label) : undefined;
+
+/**
+ * The option typing `search` picks, as Radix's own typeahead does: the next option after the
+ * chosen one (wrapping) whose text starts with the search; the same letter typed again steps
+ * through the options starting with it. Undefined when none does, or only the chosen one.
+ */
+export function typeaheadOption<T extends SelectOption>(
+  options: readonly T[],
+  search: string,
+  value: string | undefined,
+): T | undefined {
+  const repeated = search.length > 1 && [...search].every((c) => c === search[0]);
+  const wanted = (repeated ? search[0]! : search).toLowerCase();
+  const enabled = options.filter((o) => !o.disabled && optionText(o) !== undefined);
+  const at = Math.max(
+    enabled.findIndex((o) => o.value === value),
+    0,
+  );
+  let order = [...enabled.slice(at), ...enabled.slice(0, at)];
+  if (wanted.length === 1) order = order.filter((o) => o.value !== value);
+  const next = order.find((o) => optionText(o)!.toLowerCase().startsWith(wanted));
+  return next?.value === value ? undefined : next;
+}
+
+/**
+ * Typeahead on a closed select's trigger over all of a long list's options (Radix's own only
+ * sees the drawn ones, which is the chosen one alone while closed: CLOSED_OPTIONS_MAX). Give the
+ * returned handler to the trigger's onKeyDown. Letters typed within a second make one search;
+ * a space then is part of it. A short or open list is left to Radix.
+ */
+export function useClosedTypeahead(
+  options: readonly SelectOption[],
+  open: boolean,
+  value: string | undefined,
+  pick: (value: string) => void,
+): (event: KeyboardEvent<HTMLButtonElement>) => void {
+  const search = useRef('');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (event) => {
+      if (open || options.length <= CLOSED_OPTIONS_MAX) return;
+      if (event.key.length !== 1 || event.ctrlKey || event.altKey || event.metaKey) return;
+      if (event.key === ' ' && search.current === '') return; // Space opens the list.
+      event.preventDefault(); // Radix's handler (its typeahead, Space to open) is skipped.
+      search.current += event.key;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        search.current = '';
+      }, 1000);
+      const next = typeaheadOption(options, search.current, value);
+      if (next) pick(next.value);
+    },
+    [options, open, value, pick],
+  );
+}
+
 /**
  * A labelled select with its error wired through aria-describedby, e.g.
  * `<SelectField label="Currency" value={v} onValueChange={set} options={[{value:'usd',label:'USD'}]} />`.
@@ -164,6 +234,7 @@ export function SelectField({
   triggerClassName,
   onOpenChange,
   onValueChange,
+  defaultValue,
   ...rootProps
 }: ComponentProps<typeof SelectPrimitive.Root> & {
   label: ReactNode;
@@ -180,33 +251,44 @@ export function SelectField({
   const hintId = `${triggerId}-hint`;
   const errorId = `${triggerId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  const [open, setOpen] = useState(false);
-  // Where the value is left to Radix (not given), the last one picked is the chosen one.
-  const [picked, setPicked] = useState(rootProps.defaultValue);
+  const [ownOpen, setOpen] = useState(false);
+  // Where the value is left to the field (no `value` prop at all), the last one picked is the
+  // chosen one; a `value` prop given as undefined means nothing is chosen.
+  const [picked, setPicked] = useState(defaultValue);
+  const value = 'value' in rootProps ? rootProps.value : picked;
+  const open = rootProps.open ?? ownOpen;
+  const pick = useCallback(
+    (next: string) => {
+      setPicked(next);
+      onValueChange?.(next);
+    },
+    [onValueChange],
+  );
+  const onTriggerKeyDown = useClosedTypeahead(options, open, value, pick);
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={triggerId}>{label}</Label>
       <Select
         {...rootProps}
+        // '' is Radix's "nothing chosen" (the placeholder shows).
+        value={value ?? ''}
         onOpenChange={(next) => {
           setOpen(next);
           onOpenChange?.(next);
         }}
-        onValueChange={(next) => {
-          setPicked(next);
-          onValueChange?.(next);
-        }}
+        onValueChange={pick}
       >
         <SelectTrigger
           id={triggerId}
           className={triggerClassName}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
+          onKeyDown={onTriggerKeyDown}
         >
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
-          <SelectOptions options={options} open={rootProps.open ?? open} value={rootProps.value ?? picked} />
+          <SelectOptions options={options} open={open} value={value} />
         </SelectContent>
       </Select>
       {hint ? (

@@ -1,6 +1,6 @@
 import type { DayKey } from '@shared/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -9,6 +9,7 @@ import {
   SelectOptions,
   SelectTrigger,
   SelectValue,
+  useClosedTypeahead,
 } from '@/components/ui/select';
 import { membersQueryOptions } from '@/features/members/api/get-members';
 import type { StatusFilter } from '../lib/bet-rows';
@@ -75,16 +76,24 @@ export function MemberFilterSelect({
     ],
     [members.data],
   );
+  const pick = useCallback((v: string) => onChange(v === ALL ? undefined : Number(v)), [onChange]);
+  const onTriggerKeyDown = useClosedTypeahead(options, open, selected, pick);
   return (
     <Select
       value={selected}
-      onValueChange={(v) => onChange(v === ALL ? undefined : Number(v))}
+      onValueChange={pick}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) setOpened(true);
       }}
     >
-      <SelectTrigger aria-label="Filter by member" className="w-full sm:w-44">
+      <SelectTrigger
+        aria-label="Filter by member"
+        className="w-full sm:w-44"
+        // The members are read on focus too, so that typing a name on the closed list finds it.
+        onFocus={() => setOpened(true)}
+        onKeyDown={onTriggerKeyDown}
+      >
         <SelectValue>
           {value === undefined ? 'All Members' : members.data?.find((m) => m.id === value)?.name}
         </SelectValue>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSED_OPTIONS_MAX, drawnOptions } from './select';
+import { CLOSED_OPTIONS_MAX, drawnOptions, typeaheadOption } from './select';
 
 const list = (n: number) => Array.from({ length: n }, (_, i) => ({ value: String(i), label: `Option ${i}` }));
 
@@ -35,5 +35,44 @@ describe('drawnOptions', () => {
     const long = list(CLOSED_OPTIONS_MAX + 1);
     expect(drawnOptions(long, false, undefined)).toEqual([]);
     expect(drawnOptions(long, false, 'gone')).toEqual([]);
+  });
+});
+
+describe('typeaheadOption', () => {
+  const zones = [
+    'UTC',
+    'Europe/Lisbon',
+    'Europe/London',
+    'Europe/Madrid',
+    'Pacific/Apia',
+    'Pacific/Auckland',
+  ].map((z) => ({ value: z, label: z }));
+  const pick = (search: string, value: string | undefined) => typeaheadOption(zones, search, value)?.value;
+
+  it('finds the option whose text starts with what was typed, whatever the case', () => {
+    expect(pick('europe/lo', 'UTC')).toBe('Europe/London');
+    expect(pick('Pacific/Au', 'UTC')).toBe('Pacific/Auckland');
+    expect(pick('Asia', 'UTC')).toBeUndefined();
+  });
+
+  it('a letter steps to the next option starting with it, after the chosen one, wrapping', () => {
+    expect(pick('e', 'UTC')).toBe('Europe/Lisbon');
+    expect(pick('e', 'Europe/Lisbon')).toBe('Europe/London');
+    expect(pick('e', 'Europe/Madrid')).toBe('Europe/Lisbon');
+    expect(pick('eee', 'Europe/London')).toBe('Europe/Madrid');
+    expect(pick('u', 'UTC')).toBeUndefined();
+  });
+
+  it('a longer search keeps the chosen option when it still matches', () => {
+    expect(pick('Europe/Li', 'Europe/Lisbon')).toBeUndefined();
+  });
+
+  it('skips disabled options and options without text', () => {
+    const options = [
+      { value: 'a', label: 'Alpha', disabled: true },
+      { value: 'b', label: <b>Alpine</b> },
+      { value: 'c', label: 'Alps' },
+    ];
+    expect(typeaheadOption(options, 'al', undefined)?.value).toBe('c');
   });
 });
