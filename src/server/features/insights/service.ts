@@ -1,9 +1,10 @@
 // Insights (docs/insights.md): summary, breakdowns and a profit timeline, each computed in
-// PostgreSQL with GROUP BY and window functions over the syndicate's bets (the timeline over its
-// trigger-kept totals per local day) — nothing loads every bet into Node, and nothing is cached. Days are the syndicate's: `from`/`to` are whole local days
-// (inclusive), turned into instants in SQL with the syndicate's time zone so the date index can be
-// used; weekdays, weeks (Monday first) and months are read in that zone too. Definitions:
-// src/shared/insights.ts.
+// PostgreSQL with GROUP BY over the syndicate's bets (the timeline over its trigger-kept totals
+// per local day); the streaks alone are read in Node, from one letter a settled bet. Nothing loads
+// the bets' rows into Node, and nothing is cached. Days are the syndicate's: `from`/`to` are whole
+// local days (inclusive), turned into instants in SQL with the syndicate's time zone so the date
+// index can be used; weekdays, weeks (Monday first) and months are read in that zone too.
+// Definitions: src/shared/insights.ts.
 import {
   BET_TYPE_LABELS,
   type BreakdownBy,
@@ -21,7 +22,7 @@ import {
   WEEKDAYS,
 } from '../../../shared/insights';
 import { fromCents, fromHundredths } from '../../../shared/money';
-import { type Db, plannedOnce } from '../../db/client';
+import { type Db, planEachCall, plannedOnce } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 
 export interface Range {
@@ -48,7 +49,8 @@ const FILTERED = (extraColumns = '') => `
 
 /**
  * The figures and the best winners: one aggregate over the bets (the best winner is the max of
- * [result, −date, −id], its name read by primary key after).
+ * [result, −date, −id], its name read by primary key after). The date is date_part's double:
+ * extract's numeric cost 9 of the statement's 46 ms at 100,000 bets.
  */
 const SUMMARY_FIGURES = {
   name: 'insights_summary_figures',
@@ -61,9 +63,9 @@ const SUMMARY_FIGURES = {
              coalesce(sum(amount_cents) filter (where ${SETTLED}), 0)::float8 as staked,
              coalesce(sum(result_cents) filter (where ${SETTLED}), 0)::float8 as profit,
              (avg(odds_hundredths) filter (where ${SETTLED}))::float8 as avg_odds,
-             max(array[result_cents::float8, -extract(epoch from date)::float8, -id::float8])
+             max(array[result_cents::float8, -date_part('epoch', date), -id::float8])
                filter (where status = 'win') as big,
-             max(array[odds_hundredths::float8, -extract(epoch from date)::float8, -id::float8])
+             max(array[odds_hundredths::float8, -date_part('epoch', date), -id::float8])
                filter (where status = 'win') as long
         from f)
     select a.bets, a.settled, a.wins, a.staked, a.profit, a.avg_odds,
@@ -75,39 +77,50 @@ const SUMMARY_FIGURES = {
 };
 
 /**
- * The streaks, in one ordered pass over the settled bets, newest first: a run starts where the
- * status differs from the bet before it and ends where it differs from the bet after; a run's
- * length is read at its end. The run holding the newest bet is the current one. The settled bets
- * are read in order from the covering index bets_syndicate_date_status_idx (an index-only scan, no sort,
- * no heap), and the time zone, needed only for a range, as a one-off subquery rather than a join.
+ * The streaks' input: the settled bets' statuses, newest first, as one letter each (W, L, P) in a
+ * text (`streaksOf` reads the runs). The statuses are read in order from the covering index
+ * bets_syndicate_date_status_idx (an index-only scan, no sort, no heap), and the time zone, needed
+ * only for a range, as a one-off subquery rather than a join. At 100,000 bets this takes 17 ms
+ * where finding the runs with window functions (row_number, lag and lead, then a running max) took
+ * 91 ms (bench/performance-notes.md, 2026-11-30, night); the text is a byte a bet.
  */
 const SUMMARY_STREAKS = {
   name: 'insights_summary_streaks',
   text: `
-    with w as (
-      select status, date, id,
-             row_number() over o as rn,
-             (status is distinct from lag(status) over o) as starts,
-             (status is distinct from lead(status) over o) as ends
-        from bets
-       where syndicate_id = $1 and ${SETTLED}
-         and ($2::date is null
-              or date >= ($2::date)::timestamp at time zone (select timezone from syndicates where id = $1))
-         and ($3::date is null
-              or date < ($3::date + 1)::timestamp at time zone (select timezone from syndicates where id = $1))
-         and ($4::int is null or member_id = $4)
-      window o as (order by date desc, id desc)),
-    r as (
-      select status, rn, ends,
-             rn - max(case when starts then rn end)
-                    over (order by date desc, id desc rows between unbounded preceding and current row) + 1 as len
-        from w)
-    select coalesce(max(len) filter (where ends and status = 'win'), 0)::int as longest_win,
-           coalesce(max(len) filter (where ends and status = 'loss'), 0)::int as longest_loss,
-           (min(rn) filter (where ends))::int as current_length,
-           min(status::text) filter (where rn = 1) as current_status
-      from r`,
+    select string_agg(case status when 'win' then 'W' when 'loss' then 'L' else 'P' end, ''
+                      order by date desc, id desc) as runs
+      from bets
+     where syndicate_id = $1 and ${SETTLED}
+       and ($2::date is null
+            or date >= ($2::date)::timestamp at time zone (select timezone from syndicates where id = $1))
+       and ($3::date is null
+            or date < ($3::date + 1)::timestamp at time zone (select timezone from syndicates where id = $1))
+       and ($4::int is null or member_id = $4)`,
 };
+
+/**
+ * The streaks from the settled bets' statuses, newest first (W win, L loss, P placed): the longest
+ * run of wins and of losses, and the newest run when it is of wins or losses (a placed bet ends
+ * both kinds).
+ */
+export function streaksOf(runs: string): InsightsSummary['streaks'] {
+  let longestWin = 0;
+  let longestLoss = 0;
+  let current: InsightsSummary['streaks']['current'] = null;
+  for (let start = 0; start < runs.length; ) {
+    const letter = runs[start];
+    let end = start + 1;
+    while (end < runs.length && runs[end] === letter) end++;
+    const length = end - start;
+    if (letter === 'W') longestWin = Math.max(longestWin, length);
+    else if (letter === 'L') longestLoss = Math.max(longestLoss, length);
+    if (start === 0 && (letter === 'W' || letter === 'L')) {
+      current = { kind: letter === 'W' ? 'win' : 'loss', length };
+    }
+    start = end;
+  }
+  return { current, longestWin, longestLoss };
+}
 
 interface FiguresRow {
   bets: number;
@@ -121,11 +134,8 @@ interface FiguresRow {
 }
 
 interface StreaksRow {
-  longest_win: number;
-  longest_loss: number;
-  /** The newest settled bet's run: its status and length (null with nothing settled). */
-  current_status: string | null;
-  current_length: number | null;
+  /** The settled bets' statuses, newest first (null with nothing settled). */
+  runs: string | null;
 }
 
 /** 404 when the member is not the syndicate's (former members are, and can be looked at). */
@@ -156,21 +166,16 @@ export async function getSummary(
 ): Promise<InsightsSummary> {
   await assertMember(db, syndicateId, q.memberId);
   const values = [syndicateId, q.from ?? null, q.to ?? null, q.memberId ?? null];
-  // Two statements on two connections at once: the figures' scan and the streaks' ordered pass
-  // each cost about half of the answer's time at 100,000 bets, so together they take the longer
-  // of the two, not the sum. (Each reads its own snapshot; a write landing between them shows in
-  // one part a moment before the other, as it would in two calls.)
+  // Two statements on two connections at once: the figures' scan (46 ms at 100,000 bets) and the
+  // streaks' ordered read (17 ms) take the longer of the two, not the sum. (Each reads its own snapshot; a write landing between them shows in
+  // one part a moment before the other, as it would in two calls.) Both are planned for their
+  // values on each call (planEachCall): with their `$n is null or …` filters, the generic plan
+  // PostgreSQL switched to after five calls took the figures from 46 to 82 ms at 100,000 bets.
   const [figuresResult, streaksResult] = await Promise.all([
-    db.$client.query<FiguresRow>({ ...SUMMARY_FIGURES, values }),
-    db.$client.query<StreaksRow>({ ...SUMMARY_STREAKS, values }),
+    db.$client.query<FiguresRow>(planEachCall({ ...SUMMARY_FIGURES, values })),
+    db.$client.query<StreaksRow>(planEachCall({ ...SUMMARY_STREAKS, values })),
   ]);
   const r = figuresResult.rows[0]!;
-  const s = streaksResult.rows[0]!;
-  const kind = s.current_status;
-  const current =
-    (kind === 'win' || kind === 'loss') && s.current_length !== null
-      ? { kind: kind as 'win' | 'loss', length: s.current_length }
-      : null;
   return {
     ...figures(r),
     averageOdds: r.avg_odds === null ? null : Math.round(r.avg_odds) / 100,
@@ -180,7 +185,7 @@ export async function getSummary(
     longestPrice: r.longest
       ? { betId: r.longest.betId, horseName: r.longest.horseName, odds: fromHundredths(r.longest.odds) }
       : null,
-    streaks: { current, longestWin: s.longest_win, longestLoss: s.longest_loss },
+    streaks: streaksOf(streaksResult.rows[0]?.runs ?? ''),
   };
 }
 
@@ -190,8 +195,15 @@ const ODDS_BAND_SQL = `case ${ODDS_BANDS.slice(1)
   .map((b, i) => `when odds_hundredths < ${b.min} then '${ODDS_BANDS[i]!.key}'`)
   .join(' ')} else '${ODDS_BANDS[ODDS_BANDS.length - 1]!.key}' end`;
 
-/** Per `by`: the extra columns f selects, the join, the key expression, and 'members' when the labels are members' names (joined after grouping; otherwise labelled in JS). */
-const GROUPS: Record<BreakdownBy, { columns: string; join: string; key: string; label: 'members' | null }> = {
+/**
+ * Per `by`: the extra columns f selects, the join, the key expression, what the rows are grouped
+ * by when not the key itself (`group`: the key is then written once a group), and 'members' when
+ * the labels are members' names (joined after grouping; otherwise labelled in JS).
+ */
+const GROUPS: Record<
+  BreakdownBy,
+  { columns: string; join: string; key: string; group?: string; label: 'members' | null }
+> = {
   venue: { columns: ', r.venue as g', join: 'left join races r on r.id = b.race_id', key: 'g', label: null },
   jockey: { columns: `, nullif(btrim(b.jockey), '') as g`, join: '', key: 'g', label: null },
   trainer: { columns: `, nullif(btrim(b.trainer), '') as g`, join: '', key: 'g', label: null },
@@ -200,13 +212,22 @@ const GROUPS: Record<BreakdownBy, { columns: string; join: string; key: string; 
   oddsBand: { columns: '', join: '', key: ODDS_BAND_SQL, label: null },
   // Grouped by id first; the names are joined to the (few) groups afterwards.
   member: { columns: ', b.member_id as g', join: '', key: 'g', label: 'members' },
+  // date_part (a double) rather than extract (a numeric), and months grouped by date_trunc and
+  // written as text once a group: to_char and numerics on every one of 100,000 bets cost 16 and
+  // 40 ms of the statement's 73 and 94 (bench/performance-notes.md, 2026-11-30, night).
   weekday: {
-    columns: ', extract(isodow from b.date at time zone z.tz)::int as g',
+    columns: `, date_part('isodow', b.date at time zone z.tz)::int as g`,
     join: '',
     key: 'g',
     label: null,
   },
-  month: { columns: `, to_char(b.date at time zone z.tz, 'YYYY-MM') as g`, join: '', key: 'g', label: null },
+  month: {
+    columns: `, date_trunc('month', b.date at time zone z.tz) as g`,
+    join: '',
+    key: `to_char(g, 'YYYY-MM')`,
+    group: 'g',
+    label: null,
+  },
 };
 
 function breakdownStatement(by: BreakdownBy) {
@@ -229,7 +250,7 @@ function breakdownStatement(by: BreakdownBy) {
            grouped as (select ${g.key} as key, ${figures} from f group by 1)
            select grouped.*, m.name as label from grouped left join members m on m.id = grouped.key`
         : `with ${filtered}
-           select ${g.key} as key, null::text as label, ${figures} from f group by 1`,
+           select ${g.key} as key, null::text as label, ${figures} from f group by ${g.group ?? '1'}`,
   };
 }
 const BREAKDOWNS = Object.fromEntries(
@@ -267,7 +288,10 @@ export async function getBreakdown(
     wins: number;
     staked: number;
     profit: number;
-  }>({ ...BREAKDOWNS[q.by], values: [syndicateId, q.from ?? null, q.to ?? null, null] });
+    // Planned for its values on each call (planEachCall): the generic plan PostgreSQL switched to
+    // after five calls (a nested loop over the bets, an on-disk sort) made each breakdown 2-3x
+    // slower at 100,000 bets, by venue 38 → 113 ms.
+  }>(planEachCall({ ...BREAKDOWNS[q.by], values: [syndicateId, q.from ?? null, q.to ?? null, null] }));
   const result: BreakdownRow[] = rows.map((r) => ({
     key: r.key === null ? null : String(r.key),
     label: labelOf(q.by, r.key, r.label),
