@@ -52,8 +52,7 @@ const FILTERED = (extraColumns = '') => `
  * [result, −date, −id], its name read by primary key after). The date is date_part's double:
  * extract's numeric cost 9 of the statement's 46 ms at 100,000 bets.
  */
-const SUMMARY_FIGURES = {
-  name: 'insights_summary_figures',
+const SUMMARY_FIGURES = planEachCall({
   text: `
     with ${FILTERED()},
     a as (
@@ -74,7 +73,7 @@ const SUMMARY_FIGURES = {
            (select json_build_object('betId', id, 'horseName', horse_name, 'odds', odds_hundredths)
               from bets where syndicate_id = $1 and id = -(a.long[3])::int) as longest
       from a`,
-};
+});
 
 /**
  * The streaks' input: the settled bets' statuses, newest first, as one letter each (W, L, P) in a
@@ -84,8 +83,7 @@ const SUMMARY_FIGURES = {
  * where finding the runs with window functions (row_number, lag and lead, then a running max) took
  * 91 ms (bench/performance-notes.md, 2026-11-30, night); the text is a byte a bet.
  */
-const SUMMARY_STREAKS = {
-  name: 'insights_summary_streaks',
+const SUMMARY_STREAKS = planEachCall({
   text: `
     select string_agg(case status when 'win' then 'W' when 'loss' then 'L' else 'P' end, ''
                       order by date desc, id desc) as runs
@@ -96,7 +94,7 @@ const SUMMARY_STREAKS = {
        and ($3::date is null
             or date < ($3::date + 1)::timestamp at time zone (select timezone from syndicates where id = $1))
        and ($4::int is null or member_id = $4)`,
-};
+});
 
 /**
  * The streaks from the settled bets' statuses, newest first (W win, L loss, P placed): the longest
@@ -166,14 +164,15 @@ export async function getSummary(
 ): Promise<InsightsSummary> {
   await assertMember(db, syndicateId, q.memberId);
   const values = [syndicateId, q.from ?? null, q.to ?? null, q.memberId ?? null];
-  // Two statements on two connections at once: the figures' scan (46 ms at 100,000 bets) and the
-  // streaks' ordered read (17 ms) take the longer of the two, not the sum. (Each reads its own snapshot; a write landing between them shows in
-  // one part a moment before the other, as it would in two calls.) Both are planned for their
-  // values on each call (planEachCall): with their `$n is null or …` filters, the generic plan
-  // PostgreSQL switched to after five calls took the figures from 46 to 82 ms at 100,000 bets.
+  // Two statements on two connections at once: the figures' scan (38 ms at 100,000 bets) and the
+  // streaks' ordered read (17 ms) take the longer of the two, not the sum. (Each reads its own
+  // snapshot; a write landing between them shows in one part a moment before the other, as it
+  // would in two calls.) Both are planned for their values on each call (planEachCall, above):
+  // with their `$n is null or …` filters, the generic plan PostgreSQL switched to after five
+  // calls took the figures from 46 to 82 ms.
   const [figuresResult, streaksResult] = await Promise.all([
-    db.$client.query<FiguresRow>(planEachCall({ ...SUMMARY_FIGURES, values })),
-    db.$client.query<StreaksRow>(planEachCall({ ...SUMMARY_STREAKS, values })),
+    db.$client.query<FiguresRow>({ ...SUMMARY_FIGURES, values }),
+    db.$client.query<StreaksRow>({ ...SUMMARY_STREAKS, values }),
   ]);
   const r = figuresResult.rows[0]!;
   return {
@@ -242,8 +241,10 @@ function breakdownStatement(by: BreakdownBy) {
              (count(*) filter (where status = 'win'))::int as wins,
              coalesce(sum(amount_cents) filter (where ${SETTLED}), 0)::float8 as staked,
              coalesce(sum(result_cents) filter (where ${SETTLED}), 0)::float8 as profit`;
-  return {
-    name: `insights_breakdown_${by}`,
+  // Planned for its values on each call (planEachCall): the generic plan PostgreSQL switched to
+  // after five calls (a nested loop over the bets, an on-disk sort) made each breakdown 2-3x
+  // slower at 100,000 bets, by venue 38 → 113 ms.
+  return planEachCall({
     text:
       g.label === 'members'
         ? `with ${filtered},
@@ -251,11 +252,11 @@ function breakdownStatement(by: BreakdownBy) {
            select grouped.*, m.name as label from grouped left join members m on m.id = grouped.key`
         : `with ${filtered}
            select ${g.key} as key, null::text as label, ${figures} from f group by ${g.group ?? '1'}`,
-  };
+  });
 }
 const BREAKDOWNS = Object.fromEntries(
   (Object.keys(GROUPS) as BreakdownBy[]).map((by) => [by, breakdownStatement(by)]),
-) as Record<BreakdownBy, { name: string; text: string }>;
+) as Record<BreakdownBy, { text: string }>;
 
 function labelOf(by: BreakdownBy, key: string | number | null, sqlLabel: string | null): string {
   if (key === null) return 'Unknown';
@@ -288,10 +289,7 @@ export async function getBreakdown(
     wins: number;
     staked: number;
     profit: number;
-    // Planned for its values on each call (planEachCall): the generic plan PostgreSQL switched to
-    // after five calls (a nested loop over the bets, an on-disk sort) made each breakdown 2-3x
-    // slower at 100,000 bets, by venue 38 → 113 ms.
-  }>(planEachCall({ ...BREAKDOWNS[q.by], values: [syndicateId, q.from ?? null, q.to ?? null, null] }));
+  }>({ ...BREAKDOWNS[q.by], values: [syndicateId, q.from ?? null, q.to ?? null, null] });
   const result: BreakdownRow[] = rows.map((r) => ({
     key: r.key === null ? null : String(r.key),
     label: labelOf(q.by, r.key, r.label),
