@@ -1,10 +1,11 @@
-// No input may cause a 5xx. Walks every operation of the API document as a syndicate's admin
-// (the role that reaches most code), with real rows behind the ids in the path: each field of each
-// body replaced in turn by a hostile value (wrong types, huge and fractional numbers, NUL, an
-// impossible date, a long string, nesting), each path id replaced by ids that are no row's
-// (negative, past the integer range, not a number), and each read given hostile query strings.
-// Every answer must be below 500, and (through the harness) as the API document says it can be.
-// An operation added later is walked too, since the walk starts from the document.
+// No input may cause a 5xx. Walks every operation of the API document as a syndicate's member
+// and then as its admin (the role that reaches most code), with real rows behind the ids in the
+// path: each field of each body replaced in turn by a hostile value (wrong types, huge and
+// fractional numbers, NUL, an impossible date, a long string, nesting), each path id replaced by
+// ids that are no row's (negative, past the integer range, not a number), and each read given
+// hostile query strings. Every answer must be below 500, and (through the harness) as the API
+// document says it can be. An operation added later is walked too: the walk starts from the
+// document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from './harness';
 
