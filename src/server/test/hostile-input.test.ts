@@ -4,7 +4,7 @@
 // fractional numbers, NUL, an impossible date, a long string, nesting), each path id replaced by
 // ids that are no row's (negative, past the integer range, not a number), and each read given
 // hostile query strings. Every answer must be below 500, and (through the harness) as the API
-// document says it can be. An operation added later is walked too: the walk starts from the
+// document says it can be; a refused write that can move money must leave the books unchanged. An operation added later is walked too: the walk starts from the
 // document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from './harness';
@@ -55,7 +55,8 @@ const SKIPPED = new Set(['POST /api/logout', 'POST /api/members/me/leave']);
 /** A body the operation could accept: each field a plausible value for its name and type. */
 function plausible(schema: Schema | undefined, name = ''): unknown {
   if (!schema) return null;
-  if (/date$/i.test(name)) return '2030-01-01';
+  // Today: the bank refuses a day after it, and nothing refuses today.
+  if (/date$/i.test(name)) return new Date().toISOString().slice(0, 10);
   if (name === 'email') return 'someone@example.test';
   if (name === 'syndicateId') return syndicateId;
   if (/Id$/.test(name)) return ids[`${name.slice(0, -2)}s`] ?? ids.members;
@@ -128,9 +129,16 @@ async function makeRows() {
 
 /** The path with its ids filled: this syndicate's row of the collection named before `{…}`. */
 const filled = (path: string, id?: string) =>
-  path.replace(/([a-z-]+)\/\{[^}]+\}/g, (_, collection: string) => {
-    return `${collection}/${id ?? String(ids[collection] ?? ids.members)}`;
-  });
+  path.replace(
+    /([a-z-]+)\/\{[^}]+\}/g,
+    (_, collection: string) => `${collection}/${id ?? String(ids[collection] ?? ids.members)}`,
+  );
+
+/** Writes that can move money: a refused one must leave the books as they were. */
+const MOVES_MONEY = /^\/api\/(bank|bets|races\/[^/]+\/result|import)/;
+/** The books as the admin reads them: the summary and the newest ledger lines. */
+const books = async () =>
+  `${(await admin.get('/api/bank')).body}\n${(await admin.get('/api/bank/entries')).body}`;
 
 /** The operations in the document's order, the deletions last (they remove the rows walked). */
 function operations() {
@@ -146,12 +154,13 @@ async function send(walker: Client, method: string, url: string, body: unknown, 
   // Sign-in and sign-up are walked as a stranger: a sign-in ends the session it was sent with.
   const client = url.startsWith('/api/auth/') ? new Client(t.app) : walker;
   const cookie = walker.cookie;
+  const watched = method !== 'GET' && MOVES_MONEY.test(url);
+  const before = watched ? await books() : '';
   const res = await client.request(method as 'POST', url, body);
-  if (res.statusCode >= 500) {
-    failures.push(
-      `${method} ${url} ${JSON.stringify(body)?.slice(0, 100)} → ${res.statusCode} ${res.body.slice(0, 120)}`,
-    );
-  }
+  const sent = `${method} ${url} ${JSON.stringify(body)?.slice(0, 100)} → ${res.statusCode}`;
+  if (res.statusCode >= 500) failures.push(`${sent} ${res.body.slice(0, 120)}`);
+  if (watched && res.statusCode >= 400 && (await books()) !== before)
+    failures.push(`${sent} changed the books`);
   // The walk stays in its syndicate (creating, joining or switching makes another one active).
   walker.cookie = cookie;
   if (url.startsWith('/api/syndicates') && method !== 'GET') {
@@ -167,7 +176,7 @@ describe('hostile input to every operation', () => {
     ['a member', () => member, 500],
     ['an admin', () => admin, 1_500],
   ] as const)(
-    'never answers 5xx to %s, whatever the body, path id or query',
+    'never answers 5xx to %s, whatever the body, path id or query, and a refusal moves no money',
     async (_, walkerOf, least400) => {
       const walker = walkerOf();
       await makeRows();
@@ -195,8 +204,8 @@ describe('hostile input to every operation', () => {
         }
       }
       expect(failures).toEqual([]);
-      // The walk reached the validators and the rows, not only a gate in front of them (about
-      // 2,100 answers were 400 and 170 were 2xx when this was written).
+      // The walk reached the validators and the rows, not only a gate in front of them (when this
+      // was written: the member's walk 1,096 400s and 144 2xx, the admin's 2,026 and 223).
       expect(seen.get(400) ?? 0).toBeGreaterThan(least400);
       expect((seen.get(200) ?? 0) + (seen.get(201) ?? 0)).toBeGreaterThan(100);
     },
