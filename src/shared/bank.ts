@@ -30,6 +30,7 @@ export const BANK_MESSAGES = {
   dateInvalid: 'Date must be a valid date (YYYY-MM-DD)',
   noteRequired: 'A note is required',
   noteMax: `Note must be at most ${NOTE_MAX} characters`,
+  noteText: 'Note must be text',
   reasonRequired: 'A reason is required',
   memberIds: 'Members must be a list of member ids',
   memberNotFound: 'Member not found',
@@ -83,7 +84,7 @@ const dayInput = dateInputSchema({
   required: BANK_MESSAGES.dateRequired,
   invalid: BANK_MESSAGES.dateInvalid,
 });
-const optionalNote = freeText('Note', BANK_MESSAGES.noteMax).max(NOTE_MAX, BANK_MESSAGES.noteMax);
+const optionalNote = freeText('Note', BANK_MESSAGES.noteText).max(NOTE_MAX, BANK_MESSAGES.noteMax);
 const requiredNote = freeText('Note', BANK_MESSAGES.noteRequired)
   .min(1, BANK_MESSAGES.noteRequired)
   .max(NOTE_MAX, BANK_MESSAGES.noteMax);

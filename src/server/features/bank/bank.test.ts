@@ -672,6 +672,7 @@ describe('bank', () => {
         { memberId: m, amount: 5, note: 'x'.repeat(501) },
         'Note must be at most 500 characters',
       ],
+      ['/api/bank/contributions', { memberId: m, amount: 5, note: 42 }, 'Note must be text'],
       ['/api/bank/payouts', { memberId: m, amount: -1 }, 'Amount must be positive'],
       ['/api/bank/adjustments', { amount: 5, note: '   ' }, 'A note is required'],
       ['/api/bank/adjustments', { amount: 'x', note: 'n' }, 'Amount must not be zero'],
