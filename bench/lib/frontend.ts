@@ -206,7 +206,7 @@ interface LighthouseReport<Item> {
  * on). Its 4× CPU slowdown assumes a fast desktop host; below 1,000 Lighthouse warns that the host
  * is too slow for its default throttling, and the same build's TBT grows with the host's
  * slowness (bench/performance-notes.md, 2026-12-01 late morning: a build that scored 100 on a
- * fast host scored 74-79 on one with half its bare node:http figure, as did the next day's).
+ * fast host scored 74-79 on one with half its bare node:http figure, the next day's build 73-80).
  */
 const labMetrics = (lhr: LighthouseReport<unknown>) => {
   const index = lhr.environment?.benchmarkIndex;
