@@ -1,10 +1,19 @@
-// Renders the collected figures as one Markdown table, grouped by the issue's item number.
+// Records figures (printed at once, one JSON line each in the suite's figures folder) and renders
+// the collected figures as one Markdown table, grouped by the issue's item number.
+import fs from 'node:fs';
+
 export interface Figure {
   item: number;
   label: string;
   value: string;
   /** Whether the figure meets its bar (informational figures carry true). */
   ok: boolean;
+}
+
+/** Prints one figure and appends it to `file` (the global setup collects every such file). */
+export function recordFigure(file: string, { item, label, value, ok }: Figure): void {
+  console.log(`[${item}] ${label}: ${value}${ok ? '' : '  ✗'}`);
+  fs.appendFileSync(file, `${JSON.stringify({ item, label, value, ok })}\n`);
 }
 
 export const ITEMS: Record<number, string> = {

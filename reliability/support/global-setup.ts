@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase } from '../../src/server/test/test-database';
-import { type Figure, renderFigures } from './figures-table';
+import { type Figure, recordFigure, renderFigures } from './figures-table';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,14 +67,12 @@ function auditDependencies(figuresDir: string) {
   const text = `${res.stdout}${res.stderr}`.trim();
   const first = text.split('\n')[0] ?? '';
   const unavailable = res.status === 2;
-  const figure: Figure = {
+  recordFigure(path.join(figuresDir, 'figures-audit.jsonl'), {
     item: 13,
     label: unavailable ? 'npm audit --omit=dev' : 'npm audit --omit=dev (high + critical)',
     value: unavailable ? `UNAVAILABLE — ${first}` : first,
     ok: res.status === 0,
-  };
-  console.log(`[13] ${figure.label}: ${figure.value}${figure.ok ? '' : '  ✗'}`);
-  fs.appendFileSync(path.join(figuresDir, 'figures-audit.jsonl'), `${JSON.stringify(figure)}\n`);
+  });
   // Test infrastructure reads the environment directly (as test-database.ts does).
   if (res.status !== 0 && (!unavailable || process.env.RELIABILITY_REQUIRE_AUDIT === '1')) {
     throw new Error(`Dependency audit (item 13) did not pass:\n${text}`);
