@@ -51,9 +51,13 @@ export function MemberField({ form, lockedTo }: Form & { lockedTo?: LockedMember
   );
 }
 
-/** Horse name, bet type, odds type, odds and amount of the (first) bet. */
-export function BetCoreFields({ form }: Form) {
-  const { register, control, formState, watch } = form;
+/** The values BetCoreFields draws: the same fields, types and messages in Add Bet and Edit Bet. */
+type CoreValues = Pick<AddBetFormValues, 'horseName' | 'betType' | 'oddsType' | 'odds' | 'amount'>;
+
+/** Horse name, bet type, odds type, odds and amount of the (first) bet, in Add Bet and Edit Bet. */
+export function BetCoreFields<T extends CoreValues>({ form }: { form: UseFormReturn<T> }) {
+  // A form's type is invariant in its values; these five fields are the same in both forms.
+  const { register, control, formState, watch } = form as unknown as UseFormReturn<CoreValues>;
   const { errors } = formState;
   const [betType, amount] = watch(['betType', 'amount']);
   const split = useEachWayHint(betType, amount);
@@ -125,20 +129,7 @@ export function AddBetAdvanced({ form }: Form) {
         controls={panelId}
         onToggle={() => form.setValue('showAdvanced', !shown)}
       />
-      {shown ? (
-        <AdvancedFields
-          id={panelId}
-          field={(key) => form.register(key)}
-          errors={{
-            horseNumber: errors.horseNumber?.message,
-            jockey: errors.jockey?.message,
-            trainer: errors.trainer?.message,
-            weight: errors.weight?.message,
-            barrier: errors.barrier?.message,
-            silkColor: errors.silkColor?.message,
-          }}
-        />
-      ) : null}
+      {shown ? <AdvancedFields id={panelId} field={(key) => form.register(key)} errors={errors} /> : null}
     </div>
   );
 }

@@ -46,7 +46,8 @@ export function AdvancedFields({
 }: {
   id: string;
   field: (key: AdvancedKey) => UseFormRegisterReturn;
-  errors: Partial<Record<AdvancedKey, string | undefined>>;
+  /** The form's errors (react-hook-form's `formState.errors`): each field shows its own message. */
+  errors: Partial<Record<AdvancedKey, { message?: string | undefined } | undefined>>;
 }) {
   return (
     <fieldset
@@ -60,7 +61,7 @@ export function AdvancedFields({
           label={f.label}
           placeholder={f.placeholder}
           inputMode={f.numeric ? 'numeric' : undefined}
-          error={errors[f.key]}
+          error={errors[f.key]?.message}
           {...field(f.key)}
         />
       ))}

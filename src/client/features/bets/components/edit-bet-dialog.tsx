@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Bet } from '@shared/bet';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,19 +11,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { SelectField } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateBet } from '@/features/bets/api/update-bet';
 import { useRace } from '@/features/races/api/get-race';
 import { knowsFieldSize } from '@/features/races/lib/race-terms';
-import {
-  ADVANCED_KEYS,
-  advancedFromBet,
-  BET_TYPE_OPTIONS,
-  hasAdvanced,
-  ODDS_TYPE_OPTIONS,
-} from '../lib/bet-form';
+import { ADVANCED_KEYS, advancedFromBet, hasAdvanced } from '../lib/bet-form';
 import {
   type EditBetFormValues,
   editBetDefaults,
@@ -31,8 +23,9 @@ import {
   editBetPayload,
 } from '../lib/edit-bet-form';
 import { runnerFields } from '../lib/runner-pick';
+import { BetCoreFields } from './add-bet-fields';
 import { AdvancedFields, AdvancedToggle } from './advanced-fields';
-import { PlaceTermsFields, useEachWayHint, usePlaceTermsFieldProps } from './place-terms-fields';
+import { PlaceTermsFields, usePlaceTermsFieldProps } from './place-terms-fields';
 import { RunnerSelect } from './runner-select';
 
 /**
@@ -55,7 +48,7 @@ export function EditBetDialog({
     resolver: zodResolver(editBetFormSchema),
     defaultValues: editBetDefaults(bet),
   });
-  const { reset, register, control, formState, watch, setValue } = form;
+  const { reset, register, formState, watch, setValue } = form;
   const { errors } = formState;
   // The bet's race: its runners to pick from and its default terms (for a bet that stores none).
   const race = useRace(open ? (bet?.raceId ?? null) : null).data ?? null;
@@ -67,14 +60,7 @@ export function EditBetDialog({
     setShowAdvanced(bet ? hasAdvanced(advancedFromBet(bet)) : false);
   }, [open, bet, reset]);
 
-  const [betType, _odds, amount, horseName, horseNumber] = watch([
-    'betType',
-    'odds',
-    'amount',
-    'horseName',
-    'horseNumber',
-  ]);
-  const split = useEachWayHint(betType, amount);
+  const [betType, horseName, horseNumber] = watch(['betType', 'horseName', 'horseNumber']);
   const terms = usePlaceTermsFieldProps(form, race);
 
   const onSubmit = form.handleSubmit(
@@ -122,55 +108,7 @@ export function EditBetDialog({
               }}
             />
           ) : null}
-          <div className="grid grid-cols-2 items-start gap-x-3 gap-y-4">
-            <div className="col-span-2">
-              <FormField
-                label="Horse Name"
-                aria-required="true"
-                error={errors.horseName?.message}
-                {...register('horseName')}
-              />
-            </div>
-            <Controller
-              control={control}
-              name="betType"
-              render={({ field }) => (
-                <SelectField
-                  label="Bet Type"
-                  options={BET_TYPE_OPTIONS}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="oddsType"
-              render={({ field }) => (
-                <SelectField
-                  label="Odds Type"
-                  options={ODDS_TYPE_OPTIONS}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                />
-              )}
-            />
-            <FormField
-              label="Odds"
-              inputMode="decimal"
-              aria-required="true"
-              error={errors.odds?.message}
-              {...register('odds')}
-            />
-            <FormField
-              label="Amount"
-              inputMode="decimal"
-              aria-required="true"
-              hint={split}
-              error={errors.amount?.message}
-              {...register('amount')}
-            />
-          </div>
+          <BetCoreFields form={form} />
           <PlaceTermsFields types={[betType]} {...terms} />
           <div className="grid gap-3">
             <AdvancedToggle
@@ -179,18 +117,7 @@ export function EditBetDialog({
               onToggle={() => setShowAdvanced((s) => !s)}
             />
             {showAdvanced ? (
-              <AdvancedFields
-                id={panelId}
-                field={(key) => register(key)}
-                errors={{
-                  horseNumber: errors.horseNumber?.message,
-                  jockey: errors.jockey?.message,
-                  trainer: errors.trainer?.message,
-                  weight: errors.weight?.message,
-                  barrier: errors.barrier?.message,
-                  silkColor: errors.silkColor?.message,
-                }}
-              />
+              <AdvancedFields id={panelId} field={(key) => register(key)} errors={errors} />
             ) : null}
           </div>
           <DialogFooter>
