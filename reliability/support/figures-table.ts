@@ -34,6 +34,7 @@ export const ITEMS: Record<number, string> = {
   15: 'Login flood',
   16: 'Assistant CPU',
   17: 'Aborted-request flood',
+  18: 'CSV import bombs',
 };
 
 export function renderFigures(

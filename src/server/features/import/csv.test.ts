@@ -8,6 +8,7 @@ import type { Bet } from '../../../shared/bet';
 import type { ImportDryRun } from '../../../shared/csv-io';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type Crew, crew, placeBet, singleBet } from '../bets/test-fixtures';
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -289,6 +290,19 @@ describe('POST /api/import/bets', () => {
       { row: 1, column: 'stake', message: 'Missing column: stake (or amount)' },
     ]);
     expect(await csvPost(c, ok, 'maybe' as unknown as boolean)).toMatchObject({ statusCode: 400 });
+    // Too many rows, and a line too wide: refused as they are read (reliability/18-import-bomb).
+    const rows = `${header}\r\n${'2030-02-01,Alice Admin,X,,,win,2,fixed,5,,,,\r\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
+    const tooMany = await csvPost(c, rows, true);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ message: `The file has more than ${IMPORT_MAX_ROWS} rows` });
+    const wide = await csvPost(
+      c,
+      `${header}\r\n${ok.split('\r\n')[1]}${','.repeat(IMPORT_MAX_COLUMNS)}`,
+      true,
+    );
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json()).toEqual({ message: `Line 2 has more than ${IMPORT_MAX_COLUMNS} columns` });
+    expect((await csvPost(c, `${header}\r\n${ok.split('\r\n')[1]}`, true)).statusCode).toBe(200);
     expect(await allBets(c)).toEqual([]);
   });
 
