@@ -3,6 +3,7 @@
 // the member's balance (a payout is negative).
 import { z } from 'zod';
 import { dateInputSchema } from './date-schemas';
+import { dateInputProblem } from './dates';
 import { idParamSchema, MAX_ID } from './member';
 import { hasAtMostTwoDecimals, MAX_AMOUNT, twoDecimals } from './money';
 import { freeText } from './text';
@@ -151,6 +152,8 @@ export const entriesQuerySchema = z.object({
   cursor: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}_\d{1,10}$/, BANK_MESSAGES.cursor)
+    // A day that exists, in the years an entry may have (2023-02-31 and 0000-01-01 reached PostgreSQL).
+    .refine((v) => dateInputProblem(v.slice(0, 10)) === null, BANK_MESSAGES.cursor)
     .optional(),
 });
 

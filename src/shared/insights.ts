@@ -4,7 +4,7 @@
 // staked (null when nothing is staked); strike rate = wins ÷ settled (null when nothing is settled).
 // The server computes every figure in PostgreSQL; these are the API's shapes and query schemas.
 import { z } from 'zod';
-import { parseDayKey } from './dates';
+import { DATE_RANGE_MESSAGE, dateInputProblem, parseDayKey } from './dates';
 import { MAX_ID } from './race';
 
 export const INSIGHT_SETTLED_STATUSES = ['win', 'placed', 'loss'] as const;
@@ -49,6 +49,8 @@ const dayParam = (name: 'from' | 'to') =>
     .string({ error: INSIGHT_MESSAGES.day(name) })
     .trim()
     .refine((v) => parseDayKey(v) !== null, INSIGHT_MESSAGES.day(name))
+    // Years 1900–2100, as every date input (year 0000 reached PostgreSQL, which refused it: a 500).
+    .refine((v) => dateInputProblem(v) !== 'range', DATE_RANGE_MESSAGE)
     .optional()
     .describe("A day (YYYY-MM-DD), inclusive, read in the syndicate's time zone");
 

@@ -37,6 +37,7 @@ const HOSTILE: unknown[] = [
   { nested: { deeper: {} } },
   '\u0000',
   '2026-02-30',
+  '0000-01-01',
   ' 1 ',
   "'; drop table bets; --",
 ];
@@ -48,6 +49,13 @@ const BAD_QUERIES = [
   '?from=2026-13-45&to=x&interval=century&by=nothing',
   `?q=${encodeURIComponent('%'.repeat(300))}&sort=--x&status=a,b,c&cursor=%FF%FE`,
   '?memberId=99999999999999999999&date=2026-02-30&count=1e9',
+  // Each alone, so that nothing else in the query is refused first (found by probing, 2026-12-01):
+  // a year PostgreSQL has not (0000), a day no month has, and a bets cursor that holds year 0000.
+  '?from=0000-01-01',
+  '?to=0000-01-01&limit=5',
+  '?cursor=2023-02-31_5',
+  '?cursor=0000-01-01_5',
+  `?limit=2&sort=-date&cursor=${Buffer.from('0000-01-01T00:00:00.000000Z_1').toString('base64url')}`,
 ];
 /** Operations that end the walk's session or membership: not walked. */
 const SKIPPED = new Set(['POST /api/logout', 'POST /api/members/me/leave']);

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  BANK_MESSAGES,
   type BankEntry,
   type BankSummary,
   bankMemberSchema,
@@ -465,6 +466,21 @@ describe('bank', () => {
     const ranged = (await c.admin.get('/api/bank/entries?from=2030-06-02&to=2030-06-03')).json<EntriesPage>();
     expect(ranged.entries.map((e) => e.amount).sort()).toEqual([2, 3, 9]);
     for (const q of ['limit=0', 'limit=201', 'type=bogus', 'cursor=abc', 'from=yesterday']) {
+      expect((await c.admin.get(`/api/bank/entries?${q}`)).statusCode, q).toBe(400);
+    }
+    // Days no calendar has, and years outside 1900–2100: 400, never PostgreSQL's refusal (a 500).
+    for (const cursor of [
+      '2023-02-31_5',
+      '2023-02-29_5',
+      '2023-04-31_2147483647',
+      '0000-01-01_5',
+      '2101-01-01_5',
+    ]) {
+      const res = await c.admin.get(`/api/bank/entries?cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json<{ message: string }>().message, cursor).toBe(BANK_MESSAGES.cursor);
+    }
+    for (const q of ['from=0000-01-01', 'to=2101-01-01']) {
       expect((await c.admin.get(`/api/bank/entries?${q}`)).statusCode, q).toBe(400);
     }
   });

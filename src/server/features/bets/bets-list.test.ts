@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETS_PAGE_MAX, type Bet, LIST_BETS_MESSAGES } from '../../../shared/bet';
 import { BET_STATUSES } from '../../../shared/bet-status';
+import { DATE_RANGE_MESSAGE } from '../../../shared/dates';
 import { type Client, createTestApp, type TestApp } from '../../test/harness';
 import { decodeCursor, STREAM_CHUNK } from './list-json';
 import { type Crew, crew, type ErrorBody, placeBet, singleBet } from './test-fixtures';
@@ -164,6 +165,9 @@ describe('GET /api/bets?limit=: keyset pages', () => {
       b64('2030-01-01T00:00:00.000000Z_0'),
       b64('2030-01-01T00:00:00Z_5'),
       b64('2030-01-01T00:00:00.000000Z_99999999999'),
+      // JS reads year 0000 back as itself; PostgreSQL refuses it (a 500 before).
+      b64('0000-01-01T00:00:00.000000Z_1'),
+      b64('2101-01-01T00:00:00.000000Z_1'),
       'x'.repeat(101),
     ]) {
       const res = await c.admin.get(`/api/bets?limit=5&cursor=${encodeURIComponent(cursor)}`);
@@ -351,6 +355,9 @@ describe('GET /api/bets: filters and search', () => {
       ['raceId=99999999999', LIST_BETS_MESSAGES.raceId],
       ['from=2030-02-30', 'from must be a day (YYYY-MM-DD)'],
       ['to=yesterday', 'to must be a day (YYYY-MM-DD)'],
+      ['from=0000-01-01', DATE_RANGE_MESSAGE],
+      ['to=1899-12-31', DATE_RANGE_MESSAGE],
+      ['from=2101-01-01', DATE_RANGE_MESSAGE],
       ['from=2030-03-02&to=2030-03-01', 'from must be on or before to'],
       [`q=${'a'.repeat(101)}`, LIST_BETS_MESSAGES.q],
       ['sort=price', LIST_BETS_MESSAGES.sort],

@@ -23,6 +23,7 @@ import {
   type BetStatus,
   DEFAULT_BET_SORT,
 } from '../../../shared/bet-status';
+import { MAX_YEAR, MIN_YEAR } from '../../../shared/dates';
 import { type Db, planEachCall, plannedOnce } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 
@@ -232,11 +233,16 @@ export function decodeCursor(cursor: string, sort: BetSort = DEFAULT_BET_SORT): 
   const key = m?.[1];
   const id = Number(m?.[2]);
   let valid = key !== undefined && id <= 2_147_483_647 && SORT_KEYS[sort.column].cursor.test(key);
-  // A date JS reads back to the same millisecond is one PostgreSQL takes (no month 13).
-  if (valid && key !== undefined && sort.column === 'date')
+  // A date JS reads back to the same millisecond, in the years a bet may have, is one PostgreSQL
+  // takes (no month 13, no year 0000: JS reads that year, PostgreSQL refuses it).
+  if (valid && key !== undefined && sort.column === 'date') {
+    const year = Number(key.slice(0, 4));
     valid =
+      year >= MIN_YEAR &&
+      year <= MAX_YEAR &&
       !Number.isNaN(Date.parse(key)) &&
       new Date(Date.parse(key)).toISOString().slice(0, 23) === key.slice(0, 23);
+  }
   if (!valid || key === undefined) throw badRequest(LIST_BETS_MESSAGES.cursor);
   return [key, id];
 }
