@@ -689,3 +689,29 @@ test('where the table scrolls sideways, Result, Status and Actions stay in view'
     expect(await linesOfEachWord(name), `${width} px`).toEqual([1, 1]);
   }
 });
+
+test('a race with a long name keeps the Add Bet form inside its dialog', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await setUpAdmin(page, baseURL!, 'Alice Long');
+  const raceName = `Golden Slipper Stakes Extraordinarily Long Race Name For Overflow ${Math.random().toString(36).slice(2, 6)}`;
+  await createRace(page.request, baseURL!, { name: raceName, venue: 'Rosehill Gardens' });
+  await page.goto('/bets');
+  await openAddBet(page);
+  const dialog = page.getByRole('dialog', { name: 'Add New Bet' });
+  await dialog.getByRole('switch', { name: 'Custom race' }).click();
+  await dialog.getByLabel('Race', { exact: true }).click();
+  await page.getByRole('option', { name: new RegExp(`^${raceName}`) }).click();
+  await pick(page, dialog, 'Bet Type', 'Each-way');
+  // Found at 390 px (2026-12-01): the race's name widened the form to 897 px inside a 356 px
+  // dialog, and Odds Type, Amount and the each-way terms went off its right edge.
+  const box = (await dialog.boundingBox())!;
+  for (const label of ['Race', 'Odds Type', 'Amount', 'Odds']) {
+    const field = (await dialog.getByLabel(label, { exact: true }).boundingBox())!;
+    expect(field.x, label).toBeGreaterThanOrEqual(box.x);
+    expect(field.x + field.width, label).toBeLessThanOrEqual(box.x + box.width);
+  }
+  expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
+  await snap(page, testInfo, 'bets-add-long-race');
+});

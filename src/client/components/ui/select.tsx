@@ -27,7 +27,7 @@ export function SelectTrigger({
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-left text-base text-foreground focus-visible:border-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive data-[placeholder]:text-muted-foreground md:text-sm [&>span]:truncate',
+        'flex h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-left text-base text-foreground focus-visible:border-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive data-[placeholder]:text-muted-foreground md:text-sm [&>span]:truncate',
         className,
       )}
       {...props}
@@ -266,7 +266,9 @@ export function SelectField({
   );
   const onTriggerKeyDown = useClosedTypeahead(options, open, value, pick);
   return (
-    <div className={cn('grid gap-2', className)}>
+    // min-w-0: a long choice (a race's name) truncates in its trigger instead of widening the
+    // grid track it sits in, and with it the whole form.
+    <div className={cn('grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2', className)}>
       <Label htmlFor={triggerId}>{label}</Label>
       <Select
         {...rootProps}
