@@ -155,3 +155,44 @@ test('"Create or join another" creates a second syndicate while signed in', asyn
   );
   await snap(page, testInfo, 'switch-04-two-syndicates');
 });
+
+test('removed from the syndicate that was open, the user chooses one of theirs; nothing opens by itself', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+  const alice = newAccount(`Alice Remover ${tag}`);
+  const aliceClub = uniqueSyndicateName('Alice Remover');
+  const aliceSyndicate = await setUpSyndicateViaApi(request, baseURL!, alice, aliceClub);
+  const bob = newAccount(`Bob Removed ${tag}`);
+  const bobClub = uniqueSyndicateName('Bob Own');
+  await setUpSyndicateViaApi(page.request, baseURL!, bob, bobClub);
+  await placeBet(page.request, baseURL!, `Bob Horse ${tag}`);
+  const joined = await page.request.post('/api/syndicates/join', {
+    headers: { Origin: baseURL! },
+    data: { inviteCode: aliceSyndicate.inviteCode },
+  });
+  expect(joined.status()).toBe(200);
+  await page.goto('/');
+  await expect(header(page).syndicate).toHaveText(aliceClub);
+
+  // Alice removes Bob. His next load opens no syndicate: he picks his own (it was never opened
+  // for him, where a write meant for Alice's would have landed).
+  const members = (await (await request.get('/api/members')).json()) as { id: number; name: string }[];
+  const bobInAlice = members.find((m) => m.name === bob.name)!;
+  expect(
+    (await request.delete(`/api/members/${bobInAlice.id}`, { headers: { Origin: baseURL! } })).status(),
+  ).toBe(204);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Choose a syndicate' })).toBeVisible();
+  const mine = page.getByRole('list', { name: 'Your syndicates' }).getByRole('button');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText(bobClub);
+  await expect(page.getByRole('button', { name: 'Create or join another' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await snap(page, testInfo, 'switch-04-removed-choose');
+  await mine.click();
+  await expect(toasts(page).getByText(`You are now in ${bobClub}.`)).toBeVisible();
+  await expect(header(page).syndicate).toHaveText(bobClub);
+});

@@ -15,6 +15,9 @@ const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({
 const OnboardingPage = lazy(() =>
   import('@/features/syndicates/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
 );
+const PickSyndicatePage = lazy(() =>
+  import('@/features/syndicates/pick-syndicate-page').then((m) => ({ default: m.PickSyndicatePage })),
+);
 const ClaimPage = lazy(() => import('@/features/claim/claim-page').then((m) => ({ default: m.ClaimPage })));
 const ClaimSignedOutPage = lazy(() =>
   import('@/features/claim/claim-page').then((m) => ({ default: m.ClaimSignedOutPage })),
@@ -49,7 +52,8 @@ export function AppRouter() {
   const pageNext =
     DRAWN_PAGES.includes(location) &&
     (userQuery.isPending ||
-      (userQuery.isSignedIn && (syndicatesQuery.isPending || (syndicatesQuery.data?.length ?? 0) > 0)));
+      (userQuery.isSignedIn &&
+        (syndicatesQuery.isPending || (syndicatesQuery.data?.some((s) => s.current) ?? false))));
   useLayoutEffect(() => {
     if (!pageNext) releaseFirstPaint();
   }, [pageNext]);
@@ -68,6 +72,10 @@ export function AppRouter() {
   const hasSyndicate = syndicatesQuery.data.length > 0;
   if (isJoinPath || location === NEW_SYNDICATE_PATH || !hasSyndicate) {
     return <Lazy page={<OnboardingPage canLeave={hasSyndicate} />} />;
+  }
+  // Removed from the syndicate that was open: the user picks one of theirs (none opens by itself).
+  if (!syndicatesQuery.data.some((s) => s.current)) {
+    return <Lazy page={<PickSyndicatePage syndicates={syndicatesQuery.data} />} />;
   }
   return <SyndicateRoutes />;
 }

@@ -61,7 +61,12 @@ interface Row extends Record<string, unknown> {
   is_active: boolean | null;
 }
 
-/** Named, so each pooled connection parses and plans it once. */
+/**
+ * Named, so each pooled connection parses and plans it once. The tenant is the session's active
+ * syndicate; a session that has none yet (a new sign-in) opens the user's first membership. Once
+ * removed from the active one, the session is in no syndicate (403) until the user picks another:
+ * it never moves there by itself, where a write or "leave" meant for the old one would land.
+ */
 const RESOLVE_SESSION = {
   name: 'resolve_session',
   text: `
@@ -72,7 +77,8 @@ const RESOLVE_SESSION = {
       left join lateral (
         select m.id, m.syndicate_id, m.role, m.is_active from members m
          where m.user_id = s.user_id and m.archived_at is null
-         order by (m.syndicate_id = s.active_syndicate_id) desc nulls last, m.id
+           and (s.active_syndicate_id is null or m.syndicate_id = s.active_syndicate_id)
+         order by m.id
          limit 1
       ) m on true
      where s.id_hash = $1`,

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../../../shared/member';
 import { connect, listen } from '../../assistant/test-client';
+import { NO_SYNDICATE } from '../../auth/context';
 import { reusedSessions } from '../../auth/sessions';
 import { notifierOf } from '../../db/notifier';
 import {
@@ -138,6 +139,39 @@ describe('PUT /api/syndicates/active', () => {
     expect((await alice.client.delete(`/api/members/${bobInAlice.id}`)).statusCode).toBe(204);
     expect((await bob.put('/api/syndicates/active', { syndicateId: other.id })).statusCode).toBe(404);
     expect((await listed(bob)).map((s) => s.id)).toEqual([own.id]);
+  });
+
+  it('removed from the active syndicate, the session is in none until the user picks one: nothing lands in the other', async () => {
+    // Found by probing (2026-12-01): the session fell back to the user's other syndicate without a
+    // word, so a reminder meant for Alice's landed in Bob's own, and "leave" left Bob's own.
+    const { alice, bob, own, other, bobInAlice } = await userInTwo();
+    expect((await listed(bob)).find((s) => s.current)?.id).toBe(other.id);
+    expect((await alice.client.delete(`/api/members/${bobInAlice.id}`)).statusCode).toBe(204);
+    for (const res of [
+      await bob.get('/api/members/me'),
+      await bob.get('/api/bets'),
+      await bob.post('/api/reminders', { text: 'meant for Alice’s', date: inDays(2) }),
+      await bob.post('/api/members/me/leave'),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe(NO_SYNDICATE);
+    }
+    // Still in his own, listed but not current; choosing it opens it, with nothing added.
+    expect(await listed(bob)).toEqual([
+      expect.objectContaining({ id: own.id, current: false, isActive: true }),
+    ]);
+    expect((await bob.put('/api/syndicates/active', { syndicateId: own.id })).statusCode).toBe(200);
+    expect((await bob.get('/api/reminders')).json<unknown[]>()).toEqual([]);
+    expect(await horses(bob)).toEqual(['Bob Horse']);
+  });
+
+  it('signed in afresh, the session opens one of the user’s syndicates', async () => {
+    const { bob } = await userInTwo();
+    const { email } = (await bob.get('/api/auth/user')).json<{ email: string }>();
+    const login = await bob.post('/api/auth/login', { email, password: 'correct horse battery' });
+    expect(login.statusCode, login.body).toBe(200);
+    expect((await listed(bob)).some((s) => s.current)).toBe(true);
+    expect((await bob.get('/api/members/me')).statusCode).toBe(200);
   });
 
   it('refuses a bad body with 400, and needs a session and a same-site Origin', async () => {
