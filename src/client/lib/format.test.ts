@@ -22,6 +22,28 @@ describe('formatMoney', () => {
     expect(earnings(0)).toBe('$0');
     expect(earnings(-0.4)).toBe('$0');
     expect(earnings(1234.5)).toBe('+$1,235');
+    // Halves round away from zero on both sides (Math.round took -41.5 to -41).
+    expect(earnings(-41.5)).toBe('-$42');
+    expect(earnings(41.5)).toBe('+$42');
+    expect(earnings(-0.5)).toBe('-$1');
+  });
+
+  it('property: a negative amount shows as its positive twin with a minus sign', () => {
+    fc.assert(
+      fc.property(
+        // Any amount, and amounts of exactly half a unit (where rounding may go either way).
+        fc.oneof(
+          fc.integer({ min: 1, max: 10 ** 11 }),
+          fc.integer({ min: 0, max: 10 ** 9 }).map((n) => n * 100 + 50),
+        ),
+        fc.constantFrom(0, 2),
+        (cents, decimals) => {
+          const plain = formatMoney(cents / 100, 'usd', { decimals });
+          const negative = formatMoney(-cents / 100, 'usd', { decimals });
+          expect(negative).toBe(/^\$0(\.00)?$/.test(plain) ? plain : `-${plain}`);
+        },
+      ),
+    );
   });
 
   it('shows two decimals unless told otherwise', () => {

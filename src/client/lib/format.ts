@@ -129,6 +129,16 @@ function moneyFormat(currency: string, signed: boolean, decimals: number): Intl.
 }
 
 /**
+ * An amount rounded as formatMoney shows it: half a unit away from zero on both sides (Math.round
+ * alone takes -41.5 to -41 but 41.5 to 42). Colour and sign decisions use it, so they agree with
+ * the text.
+ */
+export function roundMoney(amount: number, decimals = 2): number {
+  const factor = 10 ** decimals;
+  return (Math.sign(amount) * Math.round(Math.abs(amount) * factor)) / factor;
+}
+
+/**
  * An amount in major units with the currency's symbol: formatMoney(120, 'usd', {signed: true,
  * decimals: 0}) → '+$120'; -45 → '-$45'; 0 → '$0'. 'aud' → 'A$', 'nzd' → 'NZ$', 'eur' → '€', 'gbp' → '£'.
  * A value that rounds to zero never shows a sign ('$0', not '-$0').
@@ -139,8 +149,7 @@ export function formatMoney(
   options: MoneyOptions = {},
 ): string {
   const decimals = options.decimals ?? 2;
-  const factor = 10 ** decimals;
-  const rounded = Math.round(amount * factor) / factor;
+  const rounded = roundMoney(amount, decimals);
   const value = Object.is(rounded, -0) || !Number.isFinite(rounded) ? 0 : rounded;
   return moneyFormat(currency, options.signed ?? false, decimals).format(value);
 }

@@ -1,7 +1,7 @@
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { useTopPerformers } from '@/features/stats/api/get-top-performers';
 import { cn } from '@/lib/cn';
-import { useSyndicateFormat } from '@/lib/format';
+import { roundMoney, useSyndicateFormat } from '@/lib/format';
 import { DashboardCard, PanelNote } from './dashboard-card';
 
 /** The dashboard's top five by earnings. */
@@ -32,7 +32,7 @@ export function TopPerformers() {
               <span
                 className={cn(
                   'font-semibold',
-                  Math.round(p.earnings) >= 0 ? 'text-success' : 'text-destructive',
+                  roundMoney(p.earnings, 0) >= 0 ? 'text-success' : 'text-destructive',
                 )}
               >
                 {f.money(p.earnings, { signed: true, decimals: 0 })}

@@ -1,5 +1,6 @@
 import type { TopPerformer } from '@shared/stats';
 import { cn } from '@/lib/cn';
+import { roundMoney } from '@/lib/format';
 
 /** The member's name, marked '(former member)' once removed from the syndicate (DESIGN: archived). */
 export function PerformerName({ member, className }: { member: TopPerformer['member']; className?: string }) {
@@ -17,5 +18,5 @@ export function PerformerName({ member, className }: { member: TopPerformer['mem
 
 /** Earnings with their sign, no decimals, green when ≥ 0 and red below. */
 export function earningsClass(earnings: number) {
-  return Math.round(earnings) >= 0 ? 'text-success' : 'text-destructive';
+  return roundMoney(earnings, 0) >= 0 ? 'text-success' : 'text-destructive';
 }
