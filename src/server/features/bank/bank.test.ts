@@ -211,14 +211,14 @@ describe('bank', () => {
     const over = await c.admin.post('/api/bank/payouts', { memberId: c.memberMemberId, amount: 100.01 });
     expect(over.statusCode).toBe(409);
     expect(over.json<ErrorBody>().message).toBe(
-      "The payout is more than Mia Member's balance (100.00) by 0.01",
+      "The payout is more than Mia Member's balance ($100.00) by $0.01",
     );
     // 60 in play leaves 40 available.
     await placeBet(c.admin, singleBet(c, { amount: 60 }));
     const cash = await c.admin.post('/api/bank/payouts', { memberId: c.memberMemberId, amount: 50 });
     expect(cash.statusCode).toBe(409);
     expect(cash.json<ErrorBody>().message).toBe(
-      'The payout is more than the available cash (40.00) by 10.00',
+      'The payout is more than the available cash ($40.00) by $10.00',
     );
     expect((await bank(c.admin)).paidOut).toBe(0);
   });
@@ -320,7 +320,7 @@ describe('bank', () => {
     const tooMuch = await c.admin.post('/api/bank/distributions', { amount: 5, memberIds: [peer.memberId] });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json<ErrorBody>().message).toBe(
-      "The distribution is more than the members' balances (3.00) by 2.00",
+      "The distribution is more than the members' balances ($3.00) by $2.00",
     );
     await expectInvariants(c);
   });

@@ -18,6 +18,7 @@ import {
 import { type DayKey, dayOf, isDayInput } from '../../../shared/dates';
 import { MAX_ID } from '../../../shared/member';
 import { fromCents, toCents } from '../../../shared/money';
+import { money as formatMoney } from '../../assistant/format';
 import { type Db, plannedOnce } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-error';
 import {
@@ -320,7 +321,17 @@ function valueDate(lock: BankLock, now: Date, input: string | undefined): DayKey
   return dayOf(input, isDayInput(input) ? 'UTC' : lock.timezone);
 }
 
-const money = (cents: number) => (cents / 100).toFixed(2);
+/**
+ * Writes cents as the app shows money, in the syndicate's currency ("$23.25", "€5.00"): for the
+ * refusals' messages only, so the currency is read when one is written.
+ */
+async function moneyWriter(tx: Runner, syndicateId: number): Promise<(cents: number) => string> {
+  const { rows } = await tx.execute<{ currency: string }>(
+    sql`select currency::text as currency from syndicates where id = ${syndicateId}`,
+  );
+  const currency = rows[0]?.currency ?? 'usd';
+  return (cents: number) => formatMoney(cents / 100, currency);
+}
 
 async function balancesOf(tx: Runner, syndicateId: number): Promise<Map<number, number>> {
   const { rows } = await tx.execute<{ member_id: number; balance: number }>(sql`
@@ -375,12 +386,14 @@ export async function recordPayout(ctx: WriteContext, input: MovementInput): Pro
   const balances = await balancesOf(ctx.tx, ctx.syndicateId);
   const balance = balances.get(member.id) ?? 0;
   if (cents > balance) {
+    const money = await moneyWriter(ctx.tx, ctx.syndicateId);
     throw conflict(
       `The payout is more than ${member.name}'s balance (${money(balance)}) by ${money(cents - balance)}`,
     );
   }
   const available = await availableCents(ctx.tx, ctx.syndicateId, balances);
   if (cents > available) {
+    const money = await moneyWriter(ctx.tx, ctx.syndicateId);
     throw conflict(
       `The payout is more than the available cash (${money(available)}) by ${money(cents - available)}`,
     );
@@ -525,11 +538,13 @@ export async function distribute(
   if (input.amount != null) {
     cents = toCents(input.amount);
     if (cents > positive) {
+      const money = await moneyWriter(ctx.tx, ctx.syndicateId);
       throw conflict(
         `The distribution is more than the members' balances (${money(positive)}) by ${money(cents - positive)}`,
       );
     }
     if (cents > available) {
+      const money = await moneyWriter(ctx.tx, ctx.syndicateId);
       throw conflict(
         `The distribution is more than the available cash (${money(available)}) by ${money(cents - available)}`,
       );
