@@ -98,7 +98,7 @@ test('record payments, share a settled bet, distribute and download a statement'
   await page.getByRole('option', { name: 'Dan Deposit' }).click();
   await payout.getByLabel(/^Amount/).fill('100');
   await payout.getByRole('button', { name: 'Pay out' }).click();
-  await expect(payout.getByRole('alert')).toContainText('by 43.34');
+  await expect(payout.getByRole('alert')).toContainText('balance ($56.66) by $43.34');
   await shot(page, testInfo, 'bank-payout-refused');
   await payout.getByRole('button', { name: 'Cancel' }).click();
   await expect(card(page, 'Balance')).toHaveText('$170.00');
