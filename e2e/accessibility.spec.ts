@@ -53,3 +53,31 @@ test('the dashboard shell has no serious accessibility violations', async ({ pag
     await expectNoSeriousA11yViolations(page);
   }
 });
+
+test('closing a dialog returns focus to the button that opened it', async ({ page, baseURL }) => {
+  // Found by a keyboard walk-through (2026-12-01): these dialogs left focus on <body> when closed,
+  // so a keyboard user started again from the top of the page.
+  await setUpSyndicateViaApi(
+    page.request,
+    baseURL!,
+    newAccount('Hal Focus'),
+    uniqueSyndicateName('Focus Club'),
+  );
+  const cases = [
+    ['/bets', 'Add Bet'],
+    ['/bank', 'Record payment'],
+    ['/members', 'Add Member'],
+    ['/subscriptions', 'Add Plan'],
+    ['/reminders', 'Add Reminder'],
+  ] as const;
+  for (const [path, name] of cases) {
+    await page.goto(path);
+    const opener = page.getByRole('main').getByRole('button', { name, exact: true }).first();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog').or(page.getByRole('alertdialog'))).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(opener, `${path}: ${name}`).toBeFocused();
+  }
+});

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -12,7 +13,8 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 }
 
 /**
- * A centred modal: focus is trapped, Escape and the close button close it. It fits a 390 px screen
+ * A centred modal: focus is trapped, Escape and the close button close it, and focus goes back to
+ * where it was when it opened (useReturnFocus). It fits a 390 px screen
  * (16 px margin each side) and scrolls inside when a form is taller than the viewport.
  * Without a DialogDescription, pass `aria-describedby={undefined}` to silence Radix's warning.
  */
@@ -20,12 +22,16 @@ export function DialogContent({
   className,
   children,
   hideClose,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        {...returnFocus}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xl outline-none sm:p-6',
           className,
