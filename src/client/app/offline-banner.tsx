@@ -6,7 +6,8 @@ import { newestDataAt } from '@/lib/persist';
 
 /** "10:42" (or "10:42 AM"): the user's own clock, in their locale. */
 export function formatDataTime(at: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
+  // 'numeric': "5:30 PM" where the clock has 12 hours, as the app writes times, not "05:30 PM".
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
 export function offlineText(newest: number | null, locale?: string): string {

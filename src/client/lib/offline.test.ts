@@ -133,6 +133,9 @@ describe('the offline banner', () => {
     const at = new Date(2026, 10, 25, 10, 42).getTime();
     expect(offlineText(at, 'en-GB')).toBe('Offline — showing data from 10:42');
     expect(offlineText(at, 'en-US')).toBe('Offline — showing data from 10:42 AM');
+    const evening = new Date(2026, 10, 25, 17, 30).getTime();
+    expect(offlineText(evening, 'en-US')).toBe('Offline — showing data from 5:30 PM');
+    expect(offlineText(evening, 'en-GB')).toBe('Offline — showing data from 17:30');
     expect(offlineText(null, 'en-GB')).toBe('Offline — no saved data yet');
   });
 });
