@@ -197,6 +197,13 @@ test('installs, opens offline with the last data, refuses writes offline, and re
   await expect(toasts(page)).toContainText(OFFLINE_MESSAGE);
   await expect(box).not.toBeChecked();
   await snap(page, testInfo, 'pwa-offline-write');
+  // Add Bet's member list was never read on this device: the field says it needs a connection
+  // (it said "Loading members..." for ever before).
+  await page.getByRole('main').getByRole('button', { name: 'Add Bet', exact: true }).first().click();
+  const addBet = page.getByRole('dialog', { name: 'Add New Bet' });
+  await expect(addBet.getByLabel('Member', { exact: true })).toHaveText('Members need a connection');
+  await page.keyboard.press('Escape');
+  await expect(addBet).toBeHidden();
 
   // Back online: the banner goes, and the same write goes through.
   await context.setOffline(false);
@@ -245,58 +252,84 @@ test('with signal bars but nothing getting through, the app opens with the last 
   await snap(page, testInfo, 'pwa-lie-fi');
 });
 
+/**
+ * Holds an exclusive lock file until the returned release is called: the first to create it wins,
+ * the others wait. One left by a killed run is taken over after a minute.
+ */
+async function lockFile(file: string): Promise<() => void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      if (Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return () => fs.rmSync(file, { force: true });
+}
+
 test('a new deployment is offered with "A new version is available — Reload"', async ({
   page,
   baseURL,
 }, testInfo) => {
-  await setUpSyndicateViaApi(
-    page.request,
-    baseURL!,
-    newAccount('Nia Newbuild'),
-    uniqueSyndicateName('Update Club'),
-  );
-  await page.goto('/');
-  // The first visit also installs the worker, which precaches the app beside the page's own loads.
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
-  const firstWorker = (await workerInControl(page)).script;
-  expect(firstWorker).toBe(`${baseURL}/sw.js`);
-  const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
-  await expect(prompt).toHaveCount(0);
-
-  // The next deployment: the served worker script changes by a byte (the file the e2e server
-  // serves, put back at once: only this page asks for an update meanwhile). The browser installs
-  // it beside the running one, where it waits.
-  const swFile = fileURLToPath(new URL('../dist/client/sw.js', import.meta.url));
-  const current = fs.readFileSync(swFile, 'utf8');
+  // The desktop and mobile runs of this test may overlap, and each changes the served worker for
+  // a moment: one holds the lock for the whole test (the other's page installed the changed
+  // worker, or found the first put back, and saw no new version).
+  const release = await lockFile(path.join(os.tmpdir(), 'rs-e2e-sw-js.lock'));
   try {
-    fs.writeFileSync(swFile, `${current}\n// next deployment\n`);
-    await page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      await reg?.update();
-      const next = reg?.installing ?? reg?.waiting;
-      if (next && next.state !== 'installed') {
-        await new Promise<void>((resolve) =>
-          next.addEventListener('statechange', () => next.state === 'installed' && resolve()),
-        );
-      }
-    });
-  } finally {
-    fs.writeFileSync(swFile, current);
-  }
-  await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole('button', { name: 'Reload' })).toBeVisible();
-  await snap(page, testInfo, 'pwa-update-prompt');
+    await setUpSyndicateViaApi(
+      page.request,
+      baseURL!,
+      newAccount('Nia Newbuild'),
+      uniqueSyndicateName('Update Club'),
+    );
+    await page.goto('/');
+    // The first visit also installs the worker, which precaches the app beside the page's own loads.
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+    const firstWorker = (await workerInControl(page)).script;
+    expect(firstWorker).toBe(`${baseURL}/sw.js`);
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    await expect(prompt).toHaveCount(0);
 
-  // Reload activates the waiting worker and reloads the page under it; nothing is offered then.
-  const reloaded = page.waitForEvent('framenavigated');
-  await prompt.getByRole('button', { name: 'Reload' }).click();
-  await reloaded;
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
-  await expect(prompt).toHaveCount(0);
-  expect(
-    await page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return { waiting: reg?.waiting ?? null, active: reg?.active?.state };
-    }),
-  ).toEqual({ waiting: null, active: 'activated' });
+    // The next deployment: the served worker script changes by a byte (the file the e2e server
+    // serves, put back at once: only this page asks for an update meanwhile). The browser installs
+    // it beside the running one, where it waits.
+    const swFile = fileURLToPath(new URL('../dist/client/sw.js', import.meta.url));
+    const current = fs.readFileSync(swFile, 'utf8');
+    try {
+      fs.writeFileSync(swFile, `${current}\n// next deployment: ${testInfo.project.name} ${Date.now()}\n`);
+      await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        await reg?.update();
+        const next = reg?.installing ?? reg?.waiting;
+        if (next && next.state !== 'installed') {
+          await new Promise<void>((resolve) =>
+            next.addEventListener('statechange', () => next.state === 'installed' && resolve()),
+          );
+        }
+      });
+    } finally {
+      fs.writeFileSync(swFile, current);
+    }
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await snap(page, testInfo, 'pwa-update-prompt');
+
+    // Reload activates the waiting worker and reloads the page under it; nothing is offered then.
+    const reloaded = page.waitForEvent('framenavigated');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(prompt).toHaveCount(0);
+    expect(
+      await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return { waiting: reg?.waiting ?? null, active: reg?.active?.state };
+      }),
+    ).toEqual({ waiting: null, active: 'activated' });
+  } finally {
+    release();
+  }
 });

@@ -21,7 +21,10 @@ export interface LockedMember {
  * shows their own member, disabled, with a hint saying why (the server refuses anyone else).
  */
 export function MemberField({ form, lockedTo }: Form & { lockedTo?: LockedMember | null | undefined }) {
-  const { data: members, isPending } = useMembers();
+  const { data: members, isPending, fetchStatus } = useMembers();
+  // Offline with no members kept on this device, the read waits for a connection: say so, rather
+  // than "Loading..." for ever.
+  const waiting = fetchStatus === 'paused' ? 'Members need a connection' : 'Loading members...';
   const options = useMemo(
     () =>
       lockedTo
@@ -36,7 +39,7 @@ export function MemberField({ form, lockedTo }: Form & { lockedTo?: LockedMember
       render={({ field, fieldState }) => (
         <SelectField
           label="Member"
-          placeholder={isPending && !lockedTo ? 'Loading members...' : 'Select a member'}
+          placeholder={isPending && !lockedTo ? waiting : 'Select a member'}
           options={options}
           value={field.value}
           onValueChange={field.onChange}
