@@ -23,6 +23,34 @@ async function placeBet(request: APIRequestContext, baseURL: string, horseName: 
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/**
+ * Alice's syndicate (the test's own request context) and Bob's (the browser's), one bet in each;
+ * then Bob joins Alice's, which becomes his active one.
+ */
+async function bobInTwo(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  aliceWord: string,
+  bobWord: string,
+) {
+  const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+  const alice = newAccount(`Alice Owner ${tag}`);
+  const aliceClub = uniqueSyndicateName(`Alice ${aliceWord}`);
+  const aliceSyndicate = await setUpSyndicateViaApi(request, baseURL, alice, aliceClub);
+  await placeBet(request, baseURL, `Alice Horse ${tag}`);
+  const bob = newAccount(`Bob Switcher ${tag}`);
+  const bobClub = uniqueSyndicateName(`Bob ${bobWord}`);
+  await setUpSyndicateViaApi(page.request, baseURL, bob, bobClub);
+  await placeBet(page.request, baseURL, `Bob Horse ${tag}`);
+  const joined = await page.request.post('/api/syndicates/join', {
+    headers: { Origin: baseURL },
+    data: { inviteCode: aliceSyndicate.inviteCode },
+  });
+  expect(joined.status()).toBe(200);
+  return { tag, alice, aliceClub, bob, bobClub };
+}
+
 const switcher = (page: Page) => page.getByRole('banner').getByRole('button', { name: /Switch syndicate/ });
 /** In-app navigation (the sidebar on desktop, the bottom bar on phones): no reload. */
 const navTo = (page: Page, label: string) =>
@@ -33,22 +61,13 @@ test('a member of two syndicates switches from the header menu and sees the othe
   request,
   baseURL,
 }, testInfo) => {
-  const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
-  // Alice's syndicate (her own request context), with one bet.
-  const alice = newAccount(`Alice Owner ${tag}`);
-  const aliceClub = uniqueSyndicateName('Alice Stayers');
-  const aliceSyndicate = await setUpSyndicateViaApi(request, baseURL!, alice, aliceClub);
-  await placeBet(request, baseURL!, `Alice Horse ${tag}`);
-  // Bob (the browser): his own syndicate with one bet, then he joins Alice's (now his active one).
-  const bob = newAccount(`Bob Switcher ${tag}`);
-  const bobClub = uniqueSyndicateName('Bob Sprinters');
-  await setUpSyndicateViaApi(page.request, baseURL!, bob, bobClub);
-  await placeBet(page.request, baseURL!, `Bob Horse ${tag}`);
-  const joined = await page.request.post('/api/syndicates/join', {
-    headers: { Origin: baseURL! },
-    data: { inviteCode: aliceSyndicate.inviteCode },
-  });
-  expect(joined.status()).toBe(200);
+  const { tag, aliceClub, bobClub, alice, bob } = await bobInTwo(
+    page,
+    request,
+    baseURL!,
+    'Stayers',
+    'Sprinters',
+  );
 
   await page.goto('/members');
   await expect(header(page).syndicate).toHaveText(aliceClub);
@@ -161,19 +180,7 @@ test('removed from the syndicate that was open, the user chooses one of theirs; 
   request,
   baseURL,
 }, testInfo) => {
-  const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
-  const alice = newAccount(`Alice Remover ${tag}`);
-  const aliceClub = uniqueSyndicateName('Alice Remover');
-  const aliceSyndicate = await setUpSyndicateViaApi(request, baseURL!, alice, aliceClub);
-  const bob = newAccount(`Bob Removed ${tag}`);
-  const bobClub = uniqueSyndicateName('Bob Own');
-  await setUpSyndicateViaApi(page.request, baseURL!, bob, bobClub);
-  await placeBet(page.request, baseURL!, `Bob Horse ${tag}`);
-  const joined = await page.request.post('/api/syndicates/join', {
-    headers: { Origin: baseURL! },
-    data: { inviteCode: aliceSyndicate.inviteCode },
-  });
-  expect(joined.status()).toBe(200);
+  const { aliceClub, bobClub, bob } = await bobInTwo(page, request, baseURL!, 'Removers', 'Own');
   await page.goto('/');
   await expect(header(page).syndicate).toHaveText(aliceClub);
 

@@ -11,11 +11,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { toast } from '@/components/ui/use-toast';
 import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
-import { useSwitchSyndicate } from '@/features/syndicates/api/switch-syndicate';
 import { NEW_SYNDICATE_PATH } from '@/features/syndicates/new-syndicate-path';
-import { readApiErrorBody } from '@/lib/api';
+import { useChooseSyndicate } from '@/features/syndicates/use-choose-syndicate';
 import { SwitcherButton } from './syndicate-switcher';
 
 const ROLE_LABEL = { admin: 'Admin', member: 'Member' } as const;
@@ -30,25 +28,14 @@ const ROLE_LABEL = { admin: 'Admin', member: 'Member' } as const;
 export default function SyndicateMenu({ syndicateName }: { syndicateName: string | undefined }) {
   const [, navigate] = useLocation();
   const syndicates = useSyndicates(true);
-  const switchSyndicate = useSwitchSyndicate();
+  const { choose: open, isPending } = useChooseSyndicate();
   const list = syndicates.data ?? [];
   const current = list.find((s) => s.current);
 
-  const choose = async (value: string) => {
+  const choose = (value: string) => {
     const target = list.find((s) => String(s.id) === value);
-    if (!target || target.current || switchSyndicate.isPending) return;
-    try {
-      await switchSyndicate.mutateAsync(target.id);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: readApiErrorBody(error)?.message ?? 'Could not switch syndicate. Please try again.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    navigate('/');
-    toast({ title: 'Syndicate switched', description: `You are now in ${target.name}.` });
+    if (!target || target.current || isPending) return;
+    void open(target);
   };
 
   return (

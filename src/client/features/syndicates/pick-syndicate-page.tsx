@@ -3,10 +3,8 @@ import { useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { BrandedScreen } from '@/components/ui/branded-screen';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
-import { readApiErrorBody } from '@/lib/api';
-import { useSwitchSyndicate } from './api/switch-syndicate';
 import { NEW_SYNDICATE_PATH } from './new-syndicate-path';
+import { useChooseSyndicate } from './use-choose-syndicate';
 
 const ROLE_LABEL = { admin: 'Admin', member: 'Member' } as const;
 
@@ -17,21 +15,7 @@ const ROLE_LABEL = { admin: 'Admin', member: 'Member' } as const;
  */
 export function PickSyndicatePage({ syndicates }: { syndicates: SyndicateWithRole[] }) {
   const [, navigate] = useLocation();
-  const switchSyndicate = useSwitchSyndicate();
-  const choose = async (target: SyndicateWithRole) => {
-    try {
-      await switchSyndicate.mutateAsync(target.id);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: readApiErrorBody(error)?.message ?? 'Could not switch syndicate. Please try again.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    navigate('/', { replace: true });
-    toast({ title: 'Syndicate switched', description: `You are now in ${target.name}.` });
-  };
+  const { choose, isPending } = useChooseSyndicate();
   return (
     <BrandedScreen>
       <div className="grid gap-6">
@@ -48,7 +32,7 @@ export function PickSyndicatePage({ syndicates }: { syndicates: SyndicateWithRol
                 type="button"
                 variant="outline"
                 className="h-auto w-full justify-between gap-3 py-3"
-                disabled={!s.isActive || switchSyndicate.isPending}
+                disabled={!s.isActive || isPending}
                 onClick={() => choose(s)}
               >
                 <span className="min-w-0 truncate">{s.name}</span>
