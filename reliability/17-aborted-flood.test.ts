@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFlags } from '../bench/lib/app-process';
 import { figure, isQuick } from './support/figures';
 import {
+  adminOfNewSyndicate,
   buildIsCurrent,
-  HttpClient,
   must,
   root,
   type Server,
@@ -94,16 +94,7 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 describe('aborted-request flood', () => {
   it('leaves memory flat and the next requests fast', async () => {
     const total = isQuick() ? FLOOD.quick : FLOOD.full;
-    const user = new HttpClient(server.origin);
-    await must(
-      user.post('/api/auth/register', {
-        name: 'Flood Tester',
-        email: `flood-${Date.now()}@example.test`,
-        password: 'a long enough passphrase',
-      }),
-      201,
-    );
-    await must(user.post('/api/syndicates', { name: 'Flood Club' }), 201);
+    const user = await adminOfNewSyndicate(server.origin, 'Flood Tester', 'Flood Club');
     const date = new Date(Date.now() + 86_400_000).toISOString();
     const raceBody = (i: number) => JSON.stringify({ name: `Flood Cup ${i}`, venue: 'Ascot', date });
     const pad = 'q'.repeat(4000);

@@ -13,8 +13,9 @@ import { startFlags } from '../bench/lib/app-process';
 import { IMPORT_MAX_ROWS } from '../src/server/features/import/service';
 import { figure } from './support/figures';
 import {
+  adminOfNewSyndicate,
   buildIsCurrent,
-  HttpClient,
+  type HttpClient,
   must,
   root,
   type Server,
@@ -33,16 +34,7 @@ beforeAll(async () => {
     env: { DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir },
   });
   await waitHealthy(server);
-  admin = new HttpClient(server.origin);
-  await must(
-    admin.post('/api/auth/register', {
-      name: 'Bomb Maker',
-      email: `bomb-${Date.now()}@example.test`,
-      password: 'a long enough passphrase',
-    }),
-    201,
-  );
-  await must(admin.post('/api/syndicates', { name: 'Bomb Club' }), 201);
+  admin = await adminOfNewSyndicate(server.origin, 'Bomb Maker', 'Bomb Club');
 });
 afterAll(async () => {
   await server?.stop();

@@ -186,6 +186,25 @@ export class HttpClient {
   }
 }
 
+/** A new account, signed in, admin of a new syndicate of its own (the server's real sign-up). */
+export async function adminOfNewSyndicate(
+  origin: string,
+  name: string,
+  syndicate: string,
+): Promise<HttpClient> {
+  const user = new HttpClient(origin);
+  await must(
+    user.post('/api/auth/register', {
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.test`,
+      password: 'a long enough passphrase',
+    }),
+    201,
+  );
+  await must(user.post('/api/syndicates', { name: syndicate }), 201);
+  return user;
+}
+
 export async function must<T extends { status: number; text: string }>(
   p: Promise<T>,
   status: number,
