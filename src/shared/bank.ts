@@ -3,7 +3,7 @@
 // the member's balance (a payout is negative).
 import { z } from 'zod';
 import { dateInputSchema } from './date-schemas';
-import { dateInputProblem } from './dates';
+import { parseDayKey } from './dates';
 import { idParamSchema, MAX_ID } from './member';
 import { hasAtMostTwoDecimals, MAX_AMOUNT, twoDecimals } from './money';
 import { freeText } from './text';
@@ -152,8 +152,9 @@ export const entriesQuerySchema = z.object({
   cursor: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}_\d{1,10}$/, BANK_MESSAGES.cursor)
-    // A day that exists, in the years an entry may have (2023-02-31 and 0000-01-01 reached PostgreSQL).
-    .refine((v) => dateInputProblem(v.slice(0, 10)) === null, BANK_MESSAGES.cursor)
+    // A day that exists, from year 1 on (2023-02-31 and 0000-01-01 reached PostgreSQL: a 500). Not
+    // 1900–2100: an entry's day is read in the syndicate's zone and may fall just outside.
+    .refine((v) => (parseDayKey(v.slice(0, 10))?.year ?? 0) >= 1, BANK_MESSAGES.cursor)
     .optional(),
 });
 

@@ -469,17 +469,13 @@ describe('bank', () => {
       expect((await c.admin.get(`/api/bank/entries?${q}`)).statusCode, q).toBe(400);
     }
     // Days no calendar has, and years outside 1900–2100: 400, never PostgreSQL's refusal (a 500).
-    for (const cursor of [
-      '2023-02-31_5',
-      '2023-02-29_5',
-      '2023-04-31_2147483647',
-      '0000-01-01_5',
-      '2101-01-01_5',
-    ]) {
+    for (const cursor of ['2023-02-31_5', '2023-02-29_5', '2023-04-31_2147483647', '0000-01-01_5']) {
       const res = await c.admin.get(`/api/bank/entries?cursor=${cursor}`);
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json<{ message: string }>().message, cursor).toBe(BANK_MESSAGES.cursor);
     }
+    // An entry's day in the syndicate's zone may fall just past 2100: its cursor still pages.
+    expect((await c.admin.get('/api/bank/entries?cursor=2101-01-01_5')).statusCode).toBe(200);
     for (const q of ['from=0000-01-01', 'to=2101-01-01']) {
       expect((await c.admin.get(`/api/bank/entries?${q}`)).statusCode, q).toBe(400);
     }

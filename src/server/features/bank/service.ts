@@ -321,17 +321,8 @@ function valueDate(lock: BankLock, now: Date, input: string | undefined): DayKey
   return dayOf(input, isDayInput(input) ? 'UTC' : lock.timezone);
 }
 
-/**
- * Writes cents as the app shows money, in the syndicate's currency ("$23.25", "€5.00"): for the
- * refusals' messages only, so the currency is read when one is written.
- */
-async function moneyWriter(tx: Runner, syndicateId: number): Promise<(cents: number) => string> {
-  const { rows } = await tx.execute<{ currency: string }>(
-    sql`select currency::text as currency from syndicates where id = ${syndicateId}`,
-  );
-  const currency = rows[0]?.currency ?? 'usd';
-  return (cents: number) => formatMoney(cents / 100, currency);
-}
+/** Cents as the app shows money, in the syndicate's currency (read with the bank's lock): "$23.25". */
+const money = (lock: BankLock, cents: number) => formatMoney(cents / 100, lock.currency);
 
 async function balancesOf(tx: Runner, syndicateId: number): Promise<Map<number, number>> {
   const { rows } = await tx.execute<{ member_id: number; balance: number }>(sql`
@@ -386,16 +377,14 @@ export async function recordPayout(ctx: WriteContext, input: MovementInput): Pro
   const balances = await balancesOf(ctx.tx, ctx.syndicateId);
   const balance = balances.get(member.id) ?? 0;
   if (cents > balance) {
-    const money = await moneyWriter(ctx.tx, ctx.syndicateId);
     throw conflict(
-      `The payout is more than ${member.name}'s balance (${money(balance)}) by ${money(cents - balance)}`,
+      `The payout is more than ${member.name}'s balance (${money(lock, balance)}) by ${money(lock, cents - balance)}`,
     );
   }
   const available = await availableCents(ctx.tx, ctx.syndicateId, balances);
   if (cents > available) {
-    const money = await moneyWriter(ctx.tx, ctx.syndicateId);
     throw conflict(
-      `The payout is more than the available cash (${money(available)}) by ${money(cents - available)}`,
+      `The payout is more than the available cash (${money(lock, available)}) by ${money(lock, cents - available)}`,
     );
   }
   const [id] = await appendEntries(
@@ -538,15 +527,13 @@ export async function distribute(
   if (input.amount != null) {
     cents = toCents(input.amount);
     if (cents > positive) {
-      const money = await moneyWriter(ctx.tx, ctx.syndicateId);
       throw conflict(
-        `The distribution is more than the members' balances (${money(positive)}) by ${money(cents - positive)}`,
+        `The distribution is more than the members' balances (${money(lock, positive)}) by ${money(lock, cents - positive)}`,
       );
     }
     if (cents > available) {
-      const money = await moneyWriter(ctx.tx, ctx.syndicateId);
       throw conflict(
-        `The distribution is more than the available cash (${money(available)}) by ${money(cents - available)}`,
+        `The distribution is more than the available cash (${money(lock, available)}) by ${money(lock, cents - available)}`,
       );
     }
   } else {

@@ -23,7 +23,6 @@ import {
   type BetStatus,
   DEFAULT_BET_SORT,
 } from '../../../shared/bet-status';
-import { MAX_YEAR, MIN_YEAR } from '../../../shared/dates';
 import { type Db, planEachCall, plannedOnce } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 
@@ -233,13 +232,12 @@ export function decodeCursor(cursor: string, sort: BetSort = DEFAULT_BET_SORT): 
   const key = m?.[1];
   const id = Number(m?.[2]);
   let valid = key !== undefined && id <= 2_147_483_647 && SORT_KEYS[sort.column].cursor.test(key);
-  // A date JS reads back to the same millisecond, in the years a bet may have, is one PostgreSQL
-  // takes (no month 13, no year 0000: JS reads that year, PostgreSQL refuses it).
+  // A date JS reads back to the same millisecond, from year 1 on, is one PostgreSQL takes (no month
+  // 13; no year 0000, which JS reads and PostgreSQL refuses). Not 1900–2100: a bet written in its
+  // zone on 2100-12-31 may be stored in 2101 UTC, and its page must still have a next one.
   if (valid && key !== undefined && sort.column === 'date') {
-    const year = Number(key.slice(0, 4));
     valid =
-      year >= MIN_YEAR &&
-      year <= MAX_YEAR &&
+      Number(key.slice(0, 4)) >= 1 &&
       !Number.isNaN(Date.parse(key)) &&
       new Date(Date.parse(key)).toISOString().slice(0, 23) === key.slice(0, 23);
   }
