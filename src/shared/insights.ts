@@ -170,6 +170,12 @@ export function monthLabel(key: string): string {
   return `${MONTHS[Number(m) - 1] ?? '?'} ${y}`;
 }
 
+/** Whether a timeline's periods ('YYYY-MM' or 'YYYY-MM-DD', in order) fall in more than one year. */
+export function spansYears(points: readonly { period: string }[]): boolean {
+  const first = points[0]?.period.slice(0, 4);
+  return first !== undefined && points.at(-1)?.period.slice(0, 4) !== first;
+}
+
 /** ROI and strike rate from whole numbers (cents and counts), as the definitions say. */
 export function ratios(counts: { settled: number; wins: number; stakedCents: number; profitCents: number }) {
   return {

@@ -1,5 +1,9 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { profitPath } from './profit-line';
+import { periodLabel } from '@/features/insights/components/profit-charts';
+import { bindFormat } from '@/lib/format';
+import { ProfitLine, profitPath } from './profit-line';
 
 describe('the dashboard profit line', () => {
   it('spans the width, keeps zero in range and puts higher profit higher', () => {
@@ -20,5 +24,27 @@ describe('the dashboard profit line', () => {
     const one = profitPath([25]);
     expect(one.points).toEqual([{ x: 50, y: 4 }]);
     expect(one.min).toBe(0);
+  });
+});
+
+describe("the profit charts' period labels", () => {
+  const point = (period: string) => ({ period, bets: 0, staked: 0, profit: 0, cumulativeProfit: 0 });
+  const axis = (periods: string[], interval: 'day' | 'month') =>
+    renderToStaticMarkup(
+      createElement(ProfitLine, { points: periods.map(point), interval, height: 100, label: 'chart' }),
+    );
+
+  it('name the year only when the line runs into another year', () => {
+    expect(axis(['2026-03-02', '2026-11-30'], 'day')).toMatch(/>Mar 2<.*>Nov 30</);
+    expect(axis(['2025-11-30', '2026-03-02'], 'day')).toMatch(/>Nov 30, 2025<.*>Mar 2, 2026</);
+    expect(axis(['2026-01', '2026-11'], 'month')).toMatch(/>Jan<.*>Nov</);
+    expect(axis(['2025-11', '2026-11'], 'month')).toMatch(/>Nov 2025<.*>Nov 2026</);
+  });
+
+  it('on the insights charts, a day or week gets a short year when asked', () => {
+    const f = bindFormat('usd', 'UTC');
+    expect(periodLabel(f, '2026-11-30', 'day', false)).toBe('Nov 30');
+    expect(periodLabel(f, '2025-11-24', 'week', true)).toBe('Wk of Nov 24 ’25');
+    expect(periodLabel(f, '2025-11', 'month', true)).toBe('Nov 2025');
   });
 });

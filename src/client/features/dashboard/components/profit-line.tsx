@@ -1,4 +1,4 @@
-import type { InsightsTimeline } from '@shared/insights';
+import { type InsightsTimeline, spansYears } from '@shared/insights';
 import { useSyndicateFormat } from '@/lib/format';
 
 /** The drawing's own units: the SVG stretches to the card (the stroke does not: non-scaling). */
@@ -40,8 +40,12 @@ export function ProfitLine({
   label: string;
 }) {
   const f = useSyndicateFormat();
+  // The first and last labels only: with the year when they fall in different years.
+  const withYear = spansYears(points);
   const periodLabel = (period: string) =>
-    interval === 'month' ? f.date(`${period}-01`, 'MMM') : f.date(period, 'MMM d');
+    interval === 'month'
+      ? f.date(`${period}-01`, withYear ? 'MMM yyyy' : 'MMM')
+      : f.date(period, withYear ? 'MMM d, yyyy' : 'MMM d');
   const path = profitPath(points.map((p) => p.cumulativeProfit));
   const axis = 'text-[11px] leading-none text-muted-foreground tabular-nums';
   return (

@@ -1,4 +1,4 @@
-import { monthLabel } from '@shared/insights';
+import { monthLabel, spansYears } from '@shared/insights';
 import { useId, useState } from 'react';
 import {
   Bar,
@@ -25,9 +25,14 @@ import type { Range } from '../lib/period';
 
 type Interval = 'day' | 'week' | 'month';
 
-/** 'YYYY-MM' → 'Nov 2026'; a day or a week's Monday → 'Nov 3'. */
-export const periodLabel = (f: SyndicateFormat, period: string, interval: Interval) =>
-  interval === 'month' ? monthLabel(period) : f.date(period, interval === 'week' ? "'Wk of' MMM d" : 'MMM d');
+/**
+ * 'YYYY-MM' → 'Nov 2026'; a day or a week's Monday → 'Nov 3', or 'Nov 3 ’26' when the chart spans
+ * more than one year (else two Novembers would read the same).
+ */
+export const periodLabel = (f: SyndicateFormat, period: string, interval: Interval, withYear: boolean) =>
+  interval === 'month'
+    ? monthLabel(period)
+    : f.date(period, `${interval === 'week' ? "'Wk of' " : ''}MMM d${withYear ? " '’'yy" : ''}`);
 
 const axisTick = { fontSize: 12, fill: 'var(--color-muted-foreground)' };
 
@@ -38,10 +43,9 @@ export function ProfitCharts({ range, interval }: { range: Range; interval: Inte
   const switchId = useId();
   const timeline = useInsightsTimeline(interval, range);
   const monthly = useInsightsTimeline('month', range);
-  const points = (timeline.data?.points ?? []).map((p) => ({
-    ...p,
-    label: periodLabel(f, p.period, interval),
-  }));
+  const raw = timeline.data?.points ?? [];
+  const withYear = spansYears(raw);
+  const points = raw.map((p) => ({ ...p, label: periodLabel(f, p.period, interval, withYear) }));
   const months = (monthly.data?.points ?? []).map((p) => ({ ...p, label: monthLabel(p.period) }));
   const money0 = (v: number) => f.money(v, { decimals: 0 });
   const last = points.at(-1);
