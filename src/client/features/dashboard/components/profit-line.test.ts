@@ -29,7 +29,7 @@ describe('the dashboard profit line', () => {
 
 describe("the profit charts' period labels", () => {
   const point = (period: string) => ({ period, bets: 0, staked: 0, profit: 0, cumulativeProfit: 0 });
-  const axis = (periods: string[], interval: 'day' | 'month') =>
+  const axis = (periods: string[], interval: 'day' | 'week' | 'month') =>
     renderToStaticMarkup(
       createElement(ProfitLine, { points: periods.map(point), interval, height: 100, label: 'chart' }),
     );
@@ -39,6 +39,9 @@ describe("the profit charts' period labels", () => {
     expect(axis(['2025-11-30', '2026-03-02'], 'day')).toMatch(/>Nov 30, 2025<.*>Mar 2, 2026</);
     expect(axis(['2026-01', '2026-11'], 'month')).toMatch(/>Jan<.*>Nov</);
     expect(axis(['2025-11', '2026-11'], 'month')).toMatch(/>Nov 2025<.*>Nov 2026</);
+    // This year by week starts on the Monday before 1 January: that week is the new year's first.
+    expect(axis(['2025-12-29', '2026-11-30'], 'week')).toMatch(/>Dec 29<.*>Nov 30</);
+    expect(axis(['2025-12-22', '2026-11-30'], 'week')).toMatch(/>Dec 22, 2025<.*>Nov 30, 2026</);
   });
 
   it('on the insights charts, a day or week gets a short year when asked', () => {

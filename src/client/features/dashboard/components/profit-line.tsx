@@ -41,7 +41,7 @@ export function ProfitLine({
 }) {
   const f = useSyndicateFormat();
   // The first and last labels only: with the year when they fall in different years.
-  const withYear = spansYears(points);
+  const withYear = spansYears(points, interval);
   const periodLabel = (period: string) =>
     interval === 'month'
       ? f.date(`${period}-01`, withYear ? 'MMM yyyy' : 'MMM')

@@ -44,7 +44,7 @@ export function ProfitCharts({ range, interval }: { range: Range; interval: Inte
   const timeline = useInsightsTimeline(interval, range);
   const monthly = useInsightsTimeline('month', range);
   const raw = timeline.data?.points ?? [];
-  const withYear = spansYears(raw);
+  const withYear = spansYears(raw, interval);
   const points = raw.map((p) => ({ ...p, label: periodLabel(f, p.period, interval, withYear) }));
   const months = (monthly.data?.points ?? []).map((p) => ({ ...p, label: monthLabel(p.period) }));
   const money0 = (v: number) => f.money(v, { decimals: 0 });
