@@ -10,6 +10,7 @@ import {
   type PlaceTerms,
   POSITION_MAX,
   RULE4_MAX,
+  RULE4_MAX_SEVERAL,
   RULE4_MIN,
   type SettleableBet,
   type SettlementInput,
@@ -64,6 +65,7 @@ export const RESULT_MESSAGES = {
   position: `Position must be a whole number from 1 to ${POSITION_MAX}`,
   placesPaid: `Places paid must be from ${PLACES_MIN} to ${PLACES_MAX}`,
   rule4: `Rule 4 must be from ${RULE4_MIN} to ${RULE4_MAX} cents in the dollar`,
+  rule4Several: `Rule 4 is at most ${RULE4_MAX_SEVERAL} cents in the dollar when two or more horses were withdrawn`,
   horseRequired: HORSE_REQUIRED,
   sameHorseTwice: 'The same horse is entered twice',
 } as const;
@@ -140,6 +142,9 @@ export const raceResultSchema = z
       }
       for (const key of horseKeys(h)) seen.add(key);
     });
+    // Tattersalls' Rule 4(c): several withdrawals together take at most 75p in the pound.
+    if (v.rule4 !== null && v.rule4 > RULE4_MAX_SEVERAL && v.nonRunners.length >= 2)
+      ctx.addIssue({ code: 'custom', path: ['rule4'], message: RESULT_MESSAGES.rule4Several });
   });
 export type RaceResultInput = z.input<typeof raceResultSchema>;
 export type RaceResultValues = z.output<typeof raceResultSchema>;

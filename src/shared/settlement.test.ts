@@ -175,6 +175,29 @@ describe('worked examples', () => {
     expect(tiedPlacesWithin(4, 2, 3)).toBe(0);
   });
 
+  it('a tote dividend already shares the pool among dead-heaters: it is paid in full', () => {
+    // $10 on the tote, a dead heat for first, the win dividend declared 3.40: $34.00 back.
+    const bet = win(1000, 500, { oddsType: 'tote' });
+    expect(settled(bet, { status: 'win', position: 1, deadHeat: 2, dividend: 340 }).result).toBe(2400);
+    // Without a declared dividend the estimate is settled as fixed odds are: the stake is shared.
+    expect(settled(bet, { status: 'win', position: 1, deadHeat: 2 }).result).toBe(1500);
+    // Each-way, three dead-heat for first: win 2.20 and place 1.50 declared → 5 × 2.20 + 5 × 1.50.
+    const ew = eachWay(1000, 500, { oddsType: 'tote' });
+    expect(
+      settled(ew, { status: 'win', position: 1, deadHeat: 3, dividend: 220, placeDividend: 150 }).result,
+    ).toBe(850);
+    // A tie for the last place paid: each tied horse gets the place dividend declared for it.
+    expect(settled(ew, { status: 'placed', position: 3, deadHeat: 2, placeDividend: 180 }).result).toBe(-100);
+    // A tie wholly outside the places is still lost.
+    expect(settled(ew, { status: 'loss', position: 4, deadHeat: 2, placeDividend: 180 }).result).toBe(-1000);
+  });
+
+  it('Rule 4 only reduces winnings: odds below evens are not paid more for it', () => {
+    // The spec accepts any positive odds; at 0.50 a "win" returns half the stake, Rule 4 or not.
+    expect(settled(win(1000, 50), { status: 'win', rule4: 50 }).result).toBe(-500);
+    expect(settled(win(1000, 50), { status: 'win' }).result).toBe(-500);
+  });
+
   it('a non-runner is void: the stake comes back', () => {
     expect(settled(eachWay(1000, 900), { status: 'void' })).toMatchObject({
       status: 'void',

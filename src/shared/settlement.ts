@@ -16,6 +16,8 @@ export const DIVISOR_MIN = 1;
 export const DIVISOR_MAX = 6;
 export const RULE4_MIN = 5;
 export const RULE4_MAX = 90;
+/** Rule 4's cap on the total deduction when two or more horses are withdrawn (Tattersalls 4(c)). */
+export const RULE4_MAX_SEVERAL = 75;
 /** Finishing positions and dead-heat sizes we accept (a field is never larger). */
 export const POSITION_MAX = 99;
 export const DEAD_HEAT_MAX = 20;
@@ -59,6 +61,30 @@ export function runnersCount(race: {
   if (raw === undefined) return null;
   const n = Number(raw.trim());
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** What a race says of its place terms: its runners (or `customFields.runners`) and its type and name. */
+export interface RaceTermsSource {
+  name: string;
+  raceType: string | null;
+  customFields: Record<string, string> | null;
+  runners?: readonly unknown[] | null;
+}
+
+/**
+ * A race's default each-way terms, as the server settles and the app previews them: UK terms from
+ * its field size and whether it is a handicap (3 places at 1/5 without a race or a known field). A
+ * result's `placesPaid` replaces the places, except that a field under five stays win only.
+ */
+export function raceDefaultTerms(
+  race: RaceTermsSource | null | undefined,
+  placesPaid?: number | null,
+): PlaceTerms {
+  const terms = race
+    ? defaultPlaceTerms(runnersCount(race), isHandicap(race.raceType, race.name))
+    : defaultPlaceTerms(null);
+  const winOnly = terms.places === WIN_ONLY.places && terms.divisor === WIN_ONLY.divisor;
+  return placesPaid && !winOnly ? { ...terms, places: placesPaid } : terms;
 }
 
 export const SETTLED_OUTCOMES = ['win', 'placed', 'loss', 'void'] as const;
@@ -196,9 +222,14 @@ export function settleBet(
     if (input.status !== 'win') return { ok: false, message: SETTLEMENT_MESSAGES.deadHeatNeedsPosition };
     position = 1;
   }
-  // The paid share of each part: from the position when given, else from the status alone.
-  const share = (paidPlaces: number, byStatus: boolean): Fraction =>
-    position === null ? (byStatus ? ONE : ZERO) : frac(tiedPlacesWithin(position, k, paidPlaces), k);
+  // The paid share of each part: from the position when given, else from the status alone. A dead
+  // heat pays the tied places within the paid ones ÷ k, except at a declared tote dividend: the Tote
+  // shares the pool among the dead-heaters before declaring each one's dividend, so it is paid whole.
+  const share = (paidPlaces: number, byStatus: boolean, declared = false): Fraction => {
+    if (position === null) return byStatus ? ONE : ZERO;
+    const tied = tiedPlacesWithin(position, k, paidPlaces);
+    return declared ? (tied > 0 ? ONE : ZERO) : frac(tied, k);
+  };
 
   const tote = bet.oddsType === 'tote';
   const rule4 =
@@ -206,35 +237,44 @@ export function settleBet(
   const keep = rule4 === null ? ONE : frac(100 - rule4, 100);
 
   const parts: { part: 'win' | 'place'; stake: Fraction; odds: Fraction; share: Fraction }[] = [];
+  const winDividend = tote && input.dividend ? input.dividend : null;
+  const placeDividend = tote && input.placeDividend ? input.placeDividend : null;
   if (bet.betType === 'win') {
-    const odds = tote && input.dividend ? input.dividend : bet.odds;
-    parts.push({ part: 'win', stake, odds: frac(odds, 100), share: share(1, input.status === 'win') });
+    parts.push({
+      part: 'win',
+      stake,
+      odds: frac(winDividend ?? bet.odds, 100),
+      share: share(1, input.status === 'win', winDividend !== null),
+    });
   } else if (bet.betType === 'place' && terms) {
-    const odds = tote && input.placeDividend ? input.placeDividend : bet.odds;
     parts.push({
       part: 'place',
       stake,
-      odds: frac(odds, 100),
-      share: share(terms.places, input.status === 'win'),
+      odds: frac(placeDividend ?? bet.odds, 100),
+      share: share(terms.places, input.status === 'win', placeDividend !== null),
     });
   } else if (terms) {
     const half = mul(stake, frac(1, 2));
-    const winOdds = frac(tote && input.dividend ? input.dividend : bet.odds, 100);
-    const placeOdds =
-      tote && input.placeDividend ? frac(input.placeDividend, 100) : eachWayPlaceOdds(bet, terms);
-    parts.push({ part: 'win', stake: half, odds: winOdds, share: share(1, input.status === 'win') });
+    parts.push({
+      part: 'win',
+      stake: half,
+      odds: frac(winDividend ?? bet.odds, 100),
+      share: share(1, input.status === 'win', winDividend !== null),
+    });
     parts.push({
       part: 'place',
       stake: half,
-      odds: placeOdds,
-      share: share(terms.places, input.status === 'win' || input.status === 'placed'),
+      odds: placeDividend !== null ? frac(placeDividend, 100) : eachWayPlaceOdds(bet, terms),
+      share: share(terms.places, input.status === 'win' || input.status === 'placed', placeDividend !== null),
     });
   }
 
   let total = ZERO;
   const settledParts: PartSettlement[] = parts.map((p) => {
     const paidStake = mul(p.stake, p.share);
-    const winnings = mul(mul(paidStake, sub(p.odds, ONE)), keep);
+    // Rule 4 reduces winnings only: odds under evens (which the spec accepts) lose no less for it.
+    const gain = sub(p.odds, ONE);
+    const winnings = mul(mul(paidStake, gain), gain.n > 0n ? keep : ONE);
     const returns = add(paidStake, winnings);
     total = add(total, returns);
     return {

@@ -6,12 +6,11 @@ import { sql } from 'drizzle-orm';
 import { fromCents, toHundredths } from '../../../shared/money';
 import type { Runner } from '../../../shared/race-result';
 import {
-  defaultPlaceTerms,
-  isHandicap,
   type PlaceTerms,
-  runnersCount,
+  raceDefaultTerms,
   type SettleableBet,
   type SettledStatus,
+  type RaceTermsSource as SharedRaceTermsSource,
   settleBet,
 } from '../../../shared/settlement';
 import type { Db } from '../../db/client';
@@ -79,24 +78,12 @@ export async function lockRaceBets(tx: Tx, syndicateId: number, raceId: number):
   return rows;
 }
 
-/** What a race says of place terms: the runners and whether it is a handicap. */
-export interface RaceTermsSource {
+/** What a race says of place terms (the shared rule reads it): the runners and whether it is a handicap. */
+export interface RaceTermsSource extends SharedRaceTermsSource {
   runners: Runner[] | null;
-  customFields: Record<string, string> | null;
-  raceType: string | null;
-  name: string;
 }
 
-/** The race's default each-way terms (UK rules from its field size); 3 at 1/5 without a race. */
-export function raceDefaultTerms(
-  race: RaceTermsSource | null | undefined,
-  placesPaid?: number | null,
-): PlaceTerms {
-  const terms = race
-    ? defaultPlaceTerms(runnersCount(race), isHandicap(race.raceType, race.name))
-    : defaultPlaceTerms(null);
-  return placesPaid ? { ...terms, places: placesPaid } : terms;
-}
+export { raceDefaultTerms };
 
 /**
  * The race's terms source; null without a race or when it is not the syndicate's. `forShare`: the

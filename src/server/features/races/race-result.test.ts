@@ -77,7 +77,8 @@ describe('POST /api/races/:id/result', () => {
       { betId: dhA.id, status: 'win', result: 20 },
       { betId: dhB.id, status: 'win', result: 5 },
       { betId: nr.id, status: 'void', result: 0 },
-      { betId: tote.id, status: 'win', result: 12 },
+      // The tote's 4.40 is the dividend declared for a dead-heater: paid whole, not halved again.
+      { betId: tote.id, status: 'win', result: 34 },
     ]);
     expect(res.unmatched).toEqual([typo.id]);
     expect(await getBet(c, typo.id)).toMatchObject({ status: 'pending', result: null });
@@ -107,7 +108,7 @@ describe('POST /api/races/:id/result', () => {
     expect(listed?.result?.finishers).toHaveLength(4);
 
     const bank = (await c.admin.get('/api/bank')).json<BankSummary>();
-    expect(bank.bettingResult).toBe(-1 + 12 + 20 + 5 + 0 + 12 - 10);
+    expect(bank.bettingResult).toBe(-1 + 12 + 20 + 5 + 0 + 34 - 10);
     expect(bank.inPlay).toBe(10);
   });
 
@@ -185,6 +186,61 @@ describe('POST /api/races/:id/result', () => {
       ],
       unmatched: [],
     });
+  });
+
+  it('a field under five stays win only whatever places the result says were paid', async () => {
+    const c = await crew(t);
+    const raceId = await race(c, {});
+    // Placed before the field was known (no terms stored); then the race is said to have 4 runners.
+    const ew = await bet(c, raceId, 'Wee', { betType: 'each-way' });
+    expect(ew.placeTerms).toBeNull();
+    const edited = await c.admin.put(`/api/races/${raceId}`, {
+      name: 'Cox Plate',
+      venue: 'Moonee Valley',
+      date: '2030-10-26T06:00:00.000Z',
+      customFields: { runners: '4' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const res = await postResult(c, raceId, {
+      finishers: [
+        { position: 1, horseName: 'Other' },
+        { position: 2, horseName: 'Wee' },
+      ],
+      placesPaid: 2,
+    });
+    // Win only: 2nd loses both halves (not the place half at the full 5.00, as 2 places at 1/1 paid).
+    expect(res.settled).toEqual([{ betId: ew.id, status: 'loss', result: -10 }]);
+    expect((await c.admin.get('/api/bank')).json<BankSummary>().bettingResult).toBe(-10);
+  });
+
+  it('refuses a Rule 4 over 75c when two or more horses were withdrawn (Tattersalls’ cap); nothing changes', async () => {
+    const c = await crew(t);
+    const raceId = await race(c);
+    const a = await bet(c, raceId, 'R1', { odds: 3 });
+    const withdrawn = [{ horseName: 'N1' }, { horseName: 'N2' }];
+    const refused = await c.admin.post(`/api/races/${raceId}/result`, {
+      finishers: [{ position: 1, horseName: 'R1' }],
+      nonRunners: withdrawn,
+      rule4: 80,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ErrorBody>().message).toBe(
+      'Rule 4 is at most 75 cents in the dollar when two or more horses were withdrawn',
+    );
+    expect(await getBet(c, a.id)).toMatchObject({ status: 'pending', result: null });
+    // 75 with several withdrawn, and 90 with one, are taken: $10 at 3.00 wins 20 → 5.00 or 2.00.
+    const capped = await postResult(c, raceId, {
+      finishers: [{ position: 1, horseName: 'R1' }],
+      nonRunners: withdrawn,
+      rule4: 75,
+    });
+    expect(capped.settled).toEqual([{ betId: a.id, status: 'win', result: 5 }]);
+    const one = await postResult(c, raceId, {
+      finishers: [{ position: 1, horseName: 'R1' }],
+      nonRunners: withdrawn.slice(0, 1),
+      rule4: 90,
+    });
+    expect(one.settled).toEqual([{ betId: a.id, status: 'win', result: 2 }]);
   });
 
   it('refuses members (403) and another syndicate’s race (404, whatever the body); nothing changes', async () => {

@@ -1,22 +1,11 @@
-// A race's default each-way terms, as the server applies them (bets/settlement-service.ts
-// raceDefaultTerms): UK terms from the field size and whether the race is a handicap, with the
-// result's places paid replacing the places. The rules themselves are shared/settlement.ts's.
-import { defaultPlaceTerms, isHandicap, type PlaceTerms, runnersCount } from '@shared/settlement';
+// A race's default each-way terms: the server's rule itself (shared/settlement.ts raceDefaultTerms),
+// so what a preview shows is what the server settles.
+import { type PlaceTerms, type RaceTermsSource, raceDefaultTerms, runnersCount } from '@shared/settlement';
 
-export interface RaceTermsSource {
-  name: string;
-  raceType: string | null;
-  customFields: Record<string, string> | null;
-  runners?: readonly unknown[] | null;
-}
+export type { RaceTermsSource };
 
 /** The race's default place terms; `placesPaid` (a result's) replaces the places. Null race → unknown field. */
-export function raceTerms(race: RaceTermsSource | null | undefined, placesPaid?: number | null): PlaceTerms {
-  const terms = race
-    ? defaultPlaceTerms(runnersCount(race), isHandicap(race.raceType, race.name))
-    : defaultPlaceTerms(null);
-  return placesPaid ? { ...terms, places: placesPaid } : terms;
-}
+export const raceTerms = raceDefaultTerms;
 
 /** Whether the race knows its field size (then the server stores the default terms on a new bet). */
 export const knowsFieldSize = (race: RaceTermsSource | null | undefined): boolean =>
