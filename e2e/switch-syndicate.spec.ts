@@ -181,18 +181,28 @@ test('removed from the syndicate that was open, the user chooses one of theirs; 
   baseURL,
 }, testInfo) => {
   const { aliceClub, bobClub, bob } = await bobInTwo(page, request, baseURL!, 'Removers', 'Own');
+  const live = page.waitForEvent('websocket', (ws) => new URL(ws.url()).pathname === '/ws');
   await page.goto('/');
   await expect(header(page).syndicate).toHaveText(aliceClub);
+  const socket = await live;
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
 
-  // Alice removes Bob. His next load opens no syndicate: he picks his own (it was never opened
-  // for him, where a write meant for Alice's would have landed).
+  // Alice removes Bob while his page is open. The server closes his live socket, and his page
+  // tells him and opens no syndicate: he picks his own (it was never opened for him, where a
+  // write meant for Alice's would have landed). No reload needed.
   const members = (await (await request.get('/api/members')).json()) as { id: number; name: string }[];
   const bobInAlice = members.find((m) => m.name === bob.name)!;
+  const closed = socket.waitForEvent('close');
   expect(
     (await request.delete(`/api/members/${bobInAlice.id}`, { headers: { Origin: baseURL! } })).status(),
   ).toBe(204);
-  await page.reload();
+  await closed;
   await expect(page.getByRole('heading', { name: 'Choose a syndicate' })).toBeVisible();
+  await expect(toasts(page).getByText('You are no longer a member of it.')).toBeVisible();
+  expect(reloaded).toBe(false);
   const mine = page.getByRole('list', { name: 'Your syndicates' }).getByRole('button');
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText(bobClub);

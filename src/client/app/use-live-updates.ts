@@ -7,6 +7,8 @@
 //   others' settlements and payments show a toast unless the user muted them (Settings).
 // - a reconnect or `resync`: announcements may have been missed, so everything on screen refetches.
 // - closed because the session ended (4401): the user query refetches, and the app signs out.
+// - closed because the session left the syndicate (4403: removed, or moved by another tab): the
+//   syndicates list refetches and the router shows where the session now is.
 
 import type { LiveEntity } from '@shared/live';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +23,9 @@ import { queryKeys } from '@/lib/query-keys';
 const BATCH_MS = 100;
 /** The server's close code for a session that ended (src/server/assistant/hub.ts). */
 const CLOSE_SIGNED_OUT = 4401;
+/** Closed because the session is no longer in that syndicate, and the reason a removal gives. */
+const CLOSE_NO_SYNDICATE = 4403;
+const REMOVED_REASON = 'No longer a member of this syndicate';
 
 export function useLiveUpdates() {
   const queryClient = useQueryClient();
@@ -72,6 +77,13 @@ export function useLiveUpdates() {
         if (ws === socket) ws = null;
         if (stopped) return;
         if (event.code === CLOSE_SIGNED_OUT) void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+        if (event.code === CLOSE_NO_SYNDICATE) {
+          // Removed from this syndicate (or another tab opened a different one): the syndicates
+          // list tells the router where the session now is (the picker, or onboarding).
+          if (event.reason === REMOVED_REASON)
+            toast({ title: 'Removed from the syndicate', description: 'You are no longer a member of it.' });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.syndicates });
+        }
         retry = setTimeout(open, reconnectDelay(attempt));
         attempt += 1;
       };

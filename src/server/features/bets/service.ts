@@ -30,13 +30,13 @@ import { instantIn } from '../settings/service';
 import { type BetRow, joined, toBet } from './bet-row';
 import {
   computeSettlement,
+  editedFields,
   fieldsFromBody,
   lockStoredBet,
   type RaceTermsSource,
   raceDefaultTerms,
   raceTermsSource,
   type StoredBet,
-  storedFields,
   type Tx,
   writeSettlement,
 } from './settlement-service';
@@ -411,6 +411,7 @@ export async function updateBet(
     const stored = await lockBet(tx, syndicateId, betId, actor);
     const { odds, amount, placeTerms, placeOdds, ...editable } = input;
     const race = await raceTermsSource(tx, syndicateId, stored.raceId);
+    const terms = raceDefaultTerms(race);
     const edited = {
       ...stored,
       betType: input.betType,
@@ -422,7 +423,7 @@ export async function updateBet(
     const computed =
       stored.status === 'pending'
         ? null
-        : computeSettlement(edited, storedFields(stored), raceDefaultTerms(race));
+        : computeSettlement(edited, editedFields(stored, edited, terms), terms);
     await tx
       .update(bets)
       .set({

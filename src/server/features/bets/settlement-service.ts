@@ -12,6 +12,7 @@ import {
   type SettledStatus,
   type RaceTermsSource as SharedRaceTermsSource,
   settleBet,
+  statusForPosition,
 } from '../../../shared/settlement';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
@@ -131,15 +132,34 @@ export function fieldsFromBody(body: {
   };
 }
 
-/** The settlement fields a settled bet was settled with (to recompute it after an edit). */
-export const storedFields = (bet: StoredBet): SettlementFields => ({
-  status: bet.status,
-  position: bet.position,
-  deadHeat: bet.deadHeat,
-  dividendHundredths: bet.dividendHundredths,
-  placeDividendHundredths: bet.placeDividendHundredths,
-  rule4: bet.rule4,
-});
+/**
+ * The settlement fields to recompute a settled bet with after an edit: those it was settled with,
+ * its status following from them under the edited type and terms (an admin correcting the terms or
+ * the type of a settled bet moves its status, as a bookmaker's correction would): a stored position
+ * gives the status; without one, "placed" on what is now a place bet is a win, on a win bet a loss.
+ */
+export function editedFields(
+  stored: StoredBet,
+  edited: Parameters<typeof settleable>[0],
+  fallbackTerms: PlaceTerms,
+): SettlementFields {
+  const fields: SettlementFields = {
+    status: stored.status,
+    position: stored.position,
+    deadHeat: stored.deadHeat,
+    dividendHundredths: stored.dividendHundredths,
+    placeDividendHundredths: stored.placeDividendHundredths,
+    rule4: stored.rule4,
+  };
+  if (fields.status === 'pending' || fields.status === 'void') return fields;
+  if (fields.position !== null) {
+    const status = statusForPosition(settleable(edited), fields.position, fields.deadHeat, fallbackTerms);
+    return { ...fields, status };
+  }
+  if (fields.status === 'placed' && edited.betType !== 'each-way')
+    return { ...fields, status: edited.betType === 'place' ? 'win' : 'loss' };
+  return fields;
+}
 
 export interface ComputedSettlement {
   status: SettledStatus | 'pending';

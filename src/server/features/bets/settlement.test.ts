@@ -228,6 +228,39 @@ describe('settling by the rules', () => {
     await expectBooksAgree(c);
   });
 
+  it('an admin corrects a settled bet’s terms or type: the status follows the stored position', async () => {
+    const c = await crew(t);
+    const edit = (id: number, body: object) =>
+      c.admin.put(`/api/bets/${id}`, {
+        horseName: 'Phar Lap',
+        odds: 5,
+        amount: 10,
+        oddsType: 'fixed',
+        ...body,
+      });
+    // Placed 3rd under 3 places; the terms struck were 2 places: 3rd is out of them → loss.
+    const third = await placeBet(c.admin, eachWay(c));
+    await settle(c.admin, third.id, { status: 'placed', position: 3 });
+    const fewer = await edit(third.id, { betType: 'each-way', placeTerms: { places: 2, divisor: 4 } });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    expect(fewer.json<Bet>()).toMatchObject({ status: 'loss', result: -10, position: 3 });
+    // Typed as a place bet at 2.00 (its place odds): 3rd within 3 places wins it.
+    const asPlace = await edit(third.id, {
+      betType: 'place',
+      odds: 2,
+      placeTerms: { places: 3, divisor: 4 },
+    });
+    expect(asPlace.statusCode, asPlace.body).toBe(200);
+    expect(asPlace.json<Bet>()).toMatchObject({ status: 'win', result: 10, position: 3 });
+    // Settled as placed without a position, then found to be a win bet: the win part was not paid.
+    const noPosition = await placeBet(c.admin, eachWay(c));
+    await settle(c.admin, noPosition.id, { status: 'placed' });
+    const asWin = await edit(noPosition.id, { betType: 'win' });
+    expect(asWin.statusCode, asWin.body).toBe(200);
+    expect(asWin.json<Bet>()).toMatchObject({ status: 'loss', result: -10, position: null });
+    await expectBooksAgree(c);
+  });
+
   it.each([
     [{ placeTerms: { places: 9, divisor: 4 } }, 'Places must be a whole number from 1 to 8'],
     [{ placeTerms: { places: 3, divisor: 0 } }, 'Divisor must be a whole number from 1 to 6'],
