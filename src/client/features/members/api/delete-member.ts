@@ -9,15 +9,21 @@ export function useDeleteMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMember,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (_data, id) => {
+      // The removed member's own subscriptions are gone with them (a refetch would answer 404).
+      queryClient.removeQueries({ queryKey: queryKeys.memberSubscriptions.byMember(id) });
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.members }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.memberSubscriptions.all }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.memberSubscriptions.all,
+          predicate: (query) => query.queryKey[1] !== id,
+        }),
         queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
         // A former member stays in the bank only while their balance is not zero.
         queryClient.invalidateQueries({ queryKey: queryKeys.bank.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.topPerformers.all }),
         invalidateRotation(queryClient),
-      ]),
+      ]);
+    },
   });
 }
