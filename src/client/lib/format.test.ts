@@ -15,6 +15,20 @@ import {
 } from './format';
 
 describe('formatMoney', () => {
+  it('writes chart axes short: whole units under a thousand, then K and M', () => {
+    const axis = (v: number) => formatMoney(v, 'usd', { compact: true });
+    expect([0, 14.5, 850, -200, 999.4, 1500, -2_688_000].map(axis)).toEqual([
+      '$0',
+      '$15',
+      '$850',
+      '-$200',
+      '$999',
+      '$1.5K',
+      '-$2.7M',
+    ]);
+    expect(formatMoney(2_000_299.48, 'eur', { compact: true })).toBe('€2M');
+  });
+
   it('shows earnings with a sign and no decimals (spec §2)', () => {
     const earnings = (n: number) => formatMoney(n, 'usd', { signed: true, decimals: 0 });
     expect(earnings(120)).toBe('+$120');

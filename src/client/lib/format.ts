@@ -103,20 +103,28 @@ export interface MoneyOptions {
   signed?: boolean;
   /** Fraction digits; 2 unless told (use 0 for earnings, as the spec shows them). */
   decimals?: number;
+  /** Short, for chart axes: '$850', '$1.5K', '$2.7M' (whole units under a thousand; `decimals` is ignored). */
+  compact?: boolean;
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(currency: string, signed: boolean, decimals: number): Intl.NumberFormat {
-  const key = `${currency}|${signed}|${decimals}`;
+function moneyFormat(
+  currency: string,
+  signed: boolean,
+  decimals: number,
+  compact = false,
+): Intl.NumberFormat {
+  const key = `${currency}|${signed}|${decimals}|${compact}`;
   let f = moneyFormats.get(key);
   if (!f) {
     const options: Intl.NumberFormatOptions = {
       style: 'currency',
       currency: currency.toUpperCase(),
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
+      minimumFractionDigits: compact ? 0 : decimals,
+      maximumFractionDigits: compact ? 1 : decimals,
       signDisplay: signed ? 'exceptZero' : 'auto',
+      ...(compact ? { notation: 'compact' as const } : {}),
     };
     try {
       f = new Intl.NumberFormat('en-US', options);
@@ -148,10 +156,12 @@ export function formatMoney(
   currency: string = DEFAULT_CURRENCY,
   options: MoneyOptions = {},
 ): string {
-  const decimals = options.decimals ?? 2;
-  const rounded = roundMoney(amount, decimals);
+  // Compact from a thousand up; below it, whole units ('$15', not '$14.5').
+  const compact = options.compact === true && Math.abs(amount) >= 999.5;
+  const decimals = options.compact ? 0 : (options.decimals ?? 2);
+  const rounded = compact ? amount : roundMoney(amount, decimals);
   const value = Object.is(rounded, -0) || !Number.isFinite(rounded) ? 0 : rounded;
-  return moneyFormat(currency, options.signed ?? false, decimals).format(value);
+  return moneyFormat(currency, options.signed ?? false, decimals, compact).format(value);
 }
 
 /** A percentage as a whole number: 66.67 → '67%'. */

@@ -53,7 +53,7 @@ export function BalanceChart({ balance }: { balance: number | undefined }) {
                 />
                 <YAxis
                   allowDecimals={false}
-                  tickFormatter={(v: number) => f.money(v, { decimals: 0 })}
+                  tickFormatter={(v: number) => f.money(v, { compact: true })}
                   tick={{ fontSize: 12, fill: 'var(--color-muted-foreground)' }}
                   width={64}
                 />

@@ -132,7 +132,7 @@ function Fact({ label, children, className }: { label: string; children: ReactNo
   return (
     <div className="grid gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className={cn('font-medium tabular-nums', className)}>{children}</dd>
+      <dd className={cn('font-medium tabular-nums [overflow-wrap:anywhere]', className)}>{children}</dd>
     </div>
   );
 }
@@ -201,7 +201,8 @@ function SingleBetCard({ bet, handlers }: { bet: Bet; handlers: BetHandlers }) {
         status={<StatusBadge status={bet.status} />}
         onOpenRace={handlers.onOpenRace}
       />
-      <dl className="grid grid-cols-4 gap-2 text-sm">
+      {/* Columns as wide as their figures (a seven-figure result needs more than a quarter). */}
+      <dl className="grid grid-cols-[repeat(4,minmax(0,auto))] justify-between gap-2 text-sm">
         <Fact label="Bet Type">{betTypeLabel(bet.betType)}</Fact>
         <Fact label="Odds">{formatOdds(bet.odds)}</Fact>
         <Fact label="Amount">{f.money(bet.amount)}</Fact>

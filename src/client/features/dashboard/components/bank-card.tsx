@@ -20,6 +20,8 @@ export function BankCard() {
   const mine = b && me.data ? b.members.find((m) => m.memberId === me.data.id) : undefined;
   const ready = b !== undefined && me.data !== undefined;
   const failed = bank.isError;
+  // Half the card's width on a phone: a sum in the millions steps down to stay on one line.
+  const myBalance = failed ? '—' : ready ? f.money(mine?.balance ?? 0) : loading;
   return (
     <DashboardCard
       title="Bank"
@@ -45,8 +47,11 @@ export function BankCard() {
           </div>
           <div className="min-w-0 rounded-md bg-muted/60 p-3">
             <dt className="text-xs text-muted-foreground">Your balance</dt>
-            <dd className="text-lg font-semibold break-words tabular-nums" data-testid="bank-card-my-balance">
-              {failed ? '—' : ready ? f.money(mine?.balance ?? 0) : loading}
+            <dd
+              className={`${myBalance.length > 12 ? 'text-sm' : myBalance.length > 9 ? 'text-base' : 'text-lg'} font-semibold break-words tabular-nums`}
+              data-testid="bank-card-my-balance"
+            >
+              {myBalance}
             </dd>
           </div>
           <div className="min-w-0 rounded-md bg-muted/60 p-3">

@@ -40,8 +40,8 @@ describe("the profit charts' period labels", () => {
     expect(axis(['2026-01', '2026-11'], 'month')).toMatch(/>Jan<.*>Nov</);
     expect(axis(['2025-11', '2026-11'], 'month')).toMatch(/>Nov 2025<.*>Nov 2026</);
     // This year by week starts on the Monday before 1 January: that week is the new year's first.
-    expect(axis(['2025-12-29', '2026-11-30'], 'week')).toMatch(/>Dec 29<.*>Nov 30</);
-    expect(axis(['2025-12-22', '2026-11-30'], 'week')).toMatch(/>Dec 22, 2025<.*>Nov 30, 2026</);
+    expect(axis(['2025-12-29', '2026-11-30'], 'week')).toMatch(/>Wk of Dec 29<.*>Wk of Nov 30</);
+    expect(axis(['2025-12-22', '2026-11-30'], 'week')).toMatch(/>Wk of Dec 22, 2025<.*>Wk of Nov 30, 2026</);
   });
 
   it('on the insights charts, a day or week gets a short year when asked', () => {

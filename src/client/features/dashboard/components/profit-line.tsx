@@ -45,15 +45,24 @@ export function ProfitLine({
   const periodLabel = (period: string) =>
     interval === 'month'
       ? f.date(`${period}-01`, withYear ? 'MMM yyyy' : 'MMM')
-      : f.date(period, withYear ? 'MMM d, yyyy' : 'MMM d');
+      : f.date(period, `${interval === 'week' ? "'Wk of' " : ''}MMM d${withYear ? ', yyyy' : ''}`);
   const path = profitPath(points.map((p) => p.cumulativeProfit));
   const axis = 'text-[11px] leading-none text-muted-foreground tabular-nums';
   return (
     <div className="w-full" style={{ height }} role="img" aria-label={label} data-testid="profit-card-chart">
       <div className="flex h-[calc(100%-1.25rem)] gap-2">
-        <div className={`flex w-14 shrink-0 flex-col justify-between text-right ${axis}`} aria-hidden="true">
-          <span>{f.money(path.max, { decimals: 0 })}</span>
-          <span>{f.money(path.min, { decimals: 0 })}</span>
+        <div
+          className={`relative flex w-14 shrink-0 flex-col justify-between text-right ${axis}`}
+          aria-hidden="true"
+        >
+          <span>{f.money(path.max, { compact: true })}</span>
+          {/* The zero line's own label, when it is clear of the two ends (the line starts from it). */}
+          {path.zeroY > 15 && path.zeroY < 85 ? (
+            <span className="absolute right-0 -translate-y-1/2" style={{ top: `${path.zeroY}%` }}>
+              {f.money(0, { compact: true })}
+            </span>
+          ) : null}
+          <span>{f.money(path.min, { compact: true })}</span>
         </div>
         <svg
           className="h-full min-w-0 flex-1 overflow-visible"

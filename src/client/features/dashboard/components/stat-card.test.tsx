@@ -39,6 +39,8 @@ describe('statValueClass', () => {
   it('steps a long sum of money down, and a longer one further', () => {
     expect(size('+$698,000.00')).toBe('text-lg');
     expect(size('-$1,234,567.89')).toBe('text-base');
+    expect(size('€2,000,299.48')).toBe('text-base');
+    expect(size('+$9,999,000,000.00')).toBe('text-sm');
   });
   it('is what the card draws', () => {
     const html = renderToStaticMarkup(<StatCard title="Profit" value="+$698,000.00" />);

@@ -54,12 +54,15 @@ export function StatCard({
  */
 export function statValueClass(value: ReactNode): string {
   const length = typeof value === 'string' || typeof value === 'number' ? String(value).length : 0;
+  // Two cards a row on a phone leave a figure ~140 px: millions step down twice.
   const size =
-    length > 13
-      ? 'text-base sm:text-2xl xl:text-xl'
-      : length > 10
-        ? 'text-lg sm:text-2xl'
-        : 'text-xl sm:text-2xl';
+    length > 15
+      ? 'text-sm sm:text-xl xl:text-lg'
+      : length > 12
+        ? 'text-base sm:text-2xl xl:text-xl'
+        : length > 10
+          ? 'text-lg sm:text-2xl'
+          : 'text-xl sm:text-2xl';
   return `${size} font-bold tracking-tight break-words tabular-nums`;
 }
 

@@ -47,7 +47,7 @@ export function ProfitCharts({ range, interval }: { range: Range; interval: Inte
   const withYear = spansYears(raw, interval);
   const points = raw.map((p) => ({ ...p, label: periodLabel(f, p.period, interval, withYear) }));
   const months = (monthly.data?.points ?? []).map((p) => ({ ...p, label: monthLabel(p.period) }));
-  const money0 = (v: number) => f.money(v, { decimals: 0 });
+  const money0 = (v: number) => f.money(v, { compact: true });
   const last = points.at(-1);
 
   return (

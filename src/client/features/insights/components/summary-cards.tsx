@@ -33,7 +33,11 @@ export function SummaryCards({ summary }: { summary: InsightsSummary | undefined
         title="Staked"
         icon={Coins}
         value={summary ? f.money(summary.staked) : dash}
-        description={summary ? `${summary.bets} bets, ${summary.settled} settled` : undefined}
+        description={
+          summary
+            ? `${summary.bets} ${summary.bets === 1 ? 'bet' : 'bets'}, ${summary.settled} settled`
+            : undefined
+        }
       />
     </div>
   );
