@@ -16,10 +16,30 @@ export const textCell = (value: string | null | undefined): string =>
 /** A row of already-made cells. */
 export const csvLine = (cells: readonly string[]): string => `${cells.join(',')}\r\n`;
 
-/** "The Punting Club!" → "the-punting-club": ASCII letters, digits and dashes only, for file names. */
+/** Latin letters with no decomposition into a base letter and marks. */
+const LATIN_EXTRA: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+};
+
+/**
+ * "The Punting Club!" → "the-punting-club", "Øresund Nguyễn" → "oresund-nguyen": ASCII letters,
+ * digits and dashes only, for file names (accents dropped, not turned into dashes).
+ */
 export function fileSlug(name: string, fallback: string): string {
   const slug = name
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[øæœßđðłþ]/gi, (c) => {
+      const plain = LATIN_EXTRA[c.toLowerCase()] ?? '';
+      return c === c.toLowerCase() ? plain : plain.toUpperCase();
+    })
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase()
