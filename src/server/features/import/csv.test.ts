@@ -244,6 +244,31 @@ describe('POST /api/import/bets', () => {
     expect(await allBets(c)).toEqual(before);
   });
 
+  it('reads a file separated by semicolons or tabs (a spreadsheet saved where the decimal mark is a comma)', async () => {
+    const c = await crew(t);
+    for (const sep of [';', '\t']) {
+      const file = [
+        ['date', 'member', 'horse', 'race', 'venue', 'odds', 'stake'].join(sep),
+        [
+          '2030-02-01',
+          'Alice Admin',
+          `Semi, Colon ${sep === ';' ? 'A' : 'B'}`,
+          'Cup',
+          'Flemington',
+          '3.5',
+          '10',
+        ].join(sep),
+      ].join('\r\n');
+      const res = await csvPost(c, file, true);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<ImportDryRun>()).toMatchObject({ rows: 1, valid: 1, errors: [] });
+      expect(res.json<ImportDryRun>().preview[0]).toMatchObject({
+        horseName: `Semi, Colon ${sep === ';' ? 'A' : 'B'}`,
+        odds: 3.5,
+      });
+    }
+  });
+
   it('imports all or nothing: races once, results recomputed, the bank shares settled results; a retry imports nothing', async () => {
     const c = await crew(t);
     await named(c, 'Importers');

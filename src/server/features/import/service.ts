@@ -159,6 +159,19 @@ const squash = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '');
 const fold = (s: string) => s.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 
 /**
+ * The header line's separator: a comma, unless the header has none and has semicolons (a
+ * spreadsheet saved as CSV where the decimal mark is a comma, as in much of Europe) or tabs.
+ */
+export function sniffDelimiter(text: string): string {
+  const end = text.search(/\r|\n/);
+  const header = end === -1 ? text.slice(0, 4096) : text.slice(0, Math.min(end, 4096));
+  if (header.includes(',')) return ',';
+  if (header.includes(';')) return ';';
+  if (header.includes('\t')) return '\t';
+  return ',';
+}
+
+/**
  * Parses the file into a header and data rows; a file that is not CSV is a 400. Reading stops one
  * row past the limit (the caller refuses such a file) and at a row wider than the column limit:
  * a file of millions of tiny rows, within the body's 5 MB, is never held whole (that took the
@@ -168,6 +181,7 @@ function readCsv(text: string): string[][] {
   try {
     return parse(text, {
       bom: true,
+      delimiter: sniffDelimiter(text),
       skip_empty_lines: true,
       relax_column_count: true,
       to: IMPORT_MAX_ROWS + 2,
