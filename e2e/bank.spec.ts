@@ -63,7 +63,8 @@ test('record payments, share a settled bet, distribute and download a statement'
   const bet = await page.request.post('/api/bets', {
     data: {
       memberId: carol.id,
-      horseName: 'Piggy Bank',
+      // One long word: the statement's description must wrap it, not push Balance off a phone.
+      horseName: 'Piggy Bank Moneypennygoldsworthyfeatherstonehaugh',
       betType: 'win',
       odds: 3,
       amount: 10,
@@ -148,6 +149,8 @@ test('record payments, share a settled bet, distribute and download a statement'
   await expect(rows.nth(1)).toContainText('$106.67');
   await expect(rows.nth(2)).toContainText('-$106.67');
   await expect(sheet.getByTestId('statement-balance')).toHaveText('$0.00');
+  const balanceColumn = (await sheet.getByRole('columnheader', { name: 'Balance' }).boundingBox())!;
+  expect(balanceColumn.x + balanceColumn.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await expectNoSeriousA11yViolations(page);
   await shot(page, testInfo, 'bank-statement');
   const downloading = page.waitForEvent('download');

@@ -102,7 +102,7 @@ function StatementBody({ memberId }: { memberId: number }) {
                   <Td className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
                     {f.date(e.date, 'MMM d, yyyy')}
                   </Td>
-                  <Td className={cn(e.reversedById !== null && 'line-through')}>
+                  <Td className={cn('[overflow-wrap:anywhere]', e.reversedById !== null && 'line-through')}>
                     <span className="font-medium">{ENTRY_TYPE_LABELS[e.type]}</span>
                     <span className="block text-xs text-muted-foreground sm:hidden">
                       {f.date(e.date, 'MMM d, yyyy')}

@@ -28,7 +28,7 @@ export function ImportErrorsTable({ errors }: { errors: ImportRowError[] }) {
           <Tr key={`${e.row}-${e.column}-${e.message}`} data-testid="import-error">
             <Td className="py-2 tabular-nums">{e.row}</Td>
             <Td className="py-2 whitespace-nowrap">{e.column}</Td>
-            <Td className="py-2 text-destructive">{e.message}</Td>
+            <Td className="py-2 text-destructive [overflow-wrap:anywhere]">{e.message}</Td>
           </Tr>
         ))}
       </TBody>
@@ -57,7 +57,7 @@ function PreviewTable({ bets }: { bets: ImportPreviewBet[] }) {
           <Tr key={b.row} data-testid="import-preview-bet">
             <Td className="py-2 whitespace-nowrap">{f.date(b.date, 'MMM d, yyyy')}</Td>
             <Td className="py-2 whitespace-nowrap">{b.member}</Td>
-            <Td className="py-2 font-medium">{b.horseName}</Td>
+            <Td className="py-2 font-medium [overflow-wrap:anywhere]">{b.horseName}</Td>
             <Td className="py-2">
               {b.race ?? <span className="text-muted-foreground">—</span>}
               {b.venue ? <div className="text-muted-foreground">{b.venue}</div> : null}
