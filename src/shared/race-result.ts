@@ -9,9 +9,11 @@ import {
   PLACES_MIN,
   type PlaceTerms,
   POSITION_MAX,
+  type RaceTermsSource,
   RULE4_MAX,
   RULE4_MAX_SEVERAL,
   RULE4_MIN,
+  raceDefaultTerms,
   type SettleableBet,
   type SettlementInput,
   type SettlementOutcome,
@@ -269,6 +271,27 @@ export function findHorse(
   if (runners?.some((r) => sameHorse(bet, { horseName: r.horse, horseNumber: r.number })))
     return { kind: 'unplaced' };
   return { kind: 'unmatched' };
+}
+
+/**
+ * The race's default each-way terms for a result, as a bookmaker settles them: from the runners that
+ * came under orders — the race's field (its imported runners) less the result's non-runners found in
+ * it — with the result's places paid. A field typed as a number (`customFields.runners`) is taken as
+ * it is (it may already leave the withdrawn out). Bets that store their own terms keep them.
+ */
+export function resultTerms(
+  race:
+    | (Omit<RaceTermsSource, 'runners'> & { runners?: readonly Pick<Runner, 'number' | 'horse'>[] | null })
+    | null
+    | undefined,
+  result: Pick<RaceResultValues, 'placesPaid' | 'nonRunners'>,
+): PlaceTerms {
+  const field = race?.runners ?? [];
+  const ran = field.filter(
+    (r) => !result.nonRunners.some((h) => sameHorse({ horseName: r.horse, horseNumber: r.number }, h)),
+  );
+  const counted = race && ran.length > 0 && ran.length < field.length ? { ...race, runners: ran } : race;
+  return raceDefaultTerms(counted, result.placesPaid);
 }
 
 // ---- planning a result's settlements -----------------------------------------------------------

@@ -188,6 +188,42 @@ describe('POST /api/races/:id/result', () => {
     });
   });
 
+  it('the race’s default terms count the runners that ran: a non-runner from an 8-horse field leaves 2 places', async () => {
+    const c = await crew(t);
+    const raceId = await race(c, {});
+    // Placed before the field was known: no terms stored, the race's default applies at settlement.
+    const third = await bet(c, raceId, 'Charlie', { betType: 'each-way' });
+    const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'];
+    const runners: Runner[] = names.map((horse, i) => ({
+      number: i + 1,
+      horse,
+      jockey: null,
+      trainer: null,
+      weight: null,
+      draw: null,
+      silkColor: null,
+    }));
+    await t.database.db.execute(
+      sql`update races set runners = ${JSON.stringify(runners)}::jsonb where id = ${raceId}`,
+    );
+    const finishers = [
+      { position: 1, horseName: 'Alpha' },
+      { position: 2, horseName: 'Bravo' },
+      { position: 3, horseName: 'Charlie' },
+    ];
+    // All 8 ran: 3 places at 1/5, 3rd is placed ($5 at 1.80 → −1.00).
+    expect((await postResult(c, raceId, { finishers })).settled).toEqual([
+      { betId: third.id, status: 'placed', result: -1 },
+    ]);
+    // Hotel did not run (a horse the field does not hold changes nothing): 7 ran, 2 places at 1/4.
+    const corrected = await postResult(c, raceId, {
+      finishers,
+      nonRunners: [{ horseName: 'Hotel' }, { horseName: 'Not In The Field' }],
+    });
+    expect(corrected.settled).toEqual([{ betId: third.id, status: 'loss', result: -10 }]);
+    expect((await c.admin.get('/api/bank')).json<BankSummary>().bettingResult).toBe(-10);
+  });
+
   it('a field under five stays win only whatever places the result says were paid', async () => {
     const c = await crew(t);
     const raceId = await race(c, {});

@@ -12,6 +12,7 @@ import {
   type RaceResultResponse,
   type RaceResultValues,
   type Runner,
+  resultTerms,
   type StoredRaceResult,
   sameHorse,
 } from '../../../shared/race-result';
@@ -23,7 +24,6 @@ import {
   type ComputedSettlement,
   computeSettlement,
   lockRaceBets,
-  raceDefaultTerms,
   type SettlementFields,
   type StoredBet,
   settleable,
@@ -172,7 +172,7 @@ async function settleRace(
     (b) => b.status === 'pending' || previous.has(b.id),
   );
   const byId = new Map(bets.map((b) => [b.id, b]));
-  const terms = raceDefaultTerms(race, input.placesPaid);
+  const terms = resultTerms(race, input);
   const plan = planRaceResult(bets.map(plannable), input, race.runners, terms);
 
   const settled: RaceResultResponse['settled'] = [];

@@ -5,9 +5,13 @@
 import type { Bet, BetStatus } from '@shared/bet';
 import { fromCents, toCents } from '@shared/money';
 import type { RaceDetail } from '@shared/race';
-import { type PlannedSettlement, planRaceResult, type RaceResultValues } from '@shared/race-result';
+import {
+  type PlannedSettlement,
+  planRaceResult,
+  type RaceResultValues,
+  resultTerms,
+} from '@shared/race-result';
 import { toSettleableBet } from '@/features/bets/lib/settleable-bet';
-import { raceTerms } from './race-terms';
 
 type ResultRules = Pick<RaceResultValues, 'finishers' | 'nonRunners' | 'dividends' | 'rule4' | 'placesPaid'>;
 
@@ -49,7 +53,7 @@ export interface ResultPreview {
 const raceBets = (bets: readonly Bet[], raceId: number) => bets.filter((b) => b.raceId === raceId);
 
 function plan(bets: readonly Bet[], race: RaceDetail, result: ResultRules): PlannedSettlement[] {
-  return planRaceResult(bets.map(toSettleableBet), result, race.runners, raceTerms(race, result.placesPaid));
+  return planRaceResult(bets.map(toSettleableBet), result, race.runners, resultTerms(race, result));
 }
 
 /**
