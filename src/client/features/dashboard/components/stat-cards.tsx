@@ -24,6 +24,8 @@ export function StatCards() {
         title="Current Balance"
         icon={Wallet}
         value={s ? f.money(s.currentBalance) : loading}
+        // The bets' result, not the bank's money (the Bank card below): said, as they differ.
+        description="from settled bets"
         trend={s?.trends.balance}
       />
       <StatCard
