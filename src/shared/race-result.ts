@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { positiveOdds, toHundredths } from './money';
 import {
+  DEAD_HEAT_MAX,
   PLACES_MAX,
   PLACES_MIN,
   type PlaceTerms,
@@ -70,6 +71,7 @@ export const RESULT_MESSAGES = {
   rule4Several: `Rule 4 is at most ${RULE4_MAX_SEVERAL} cents in the dollar when two or more horses were withdrawn`,
   horseRequired: HORSE_REQUIRED,
   sameHorseTwice: 'The same horse is entered twice',
+  deadHeat: `At most ${DEAD_HEAT_MAX} horses can dead-heat for a position`,
 } as const;
 
 /** POST /api/races/:id/result. Horses sharing a position dead-heated for it. */
@@ -144,6 +146,11 @@ export const raceResultSchema = z
       }
       for (const key of horseKeys(h)) seen.add(key);
     });
+    // As PUT /api/bets/:id/status takes a dead heat of at most DEAD_HEAT_MAX.
+    const tied = new Map<number, number>();
+    for (const f of v.finishers) tied.set(f.position, (tied.get(f.position) ?? 0) + 1);
+    if ([...tied.values()].some((n) => n > DEAD_HEAT_MAX))
+      ctx.addIssue({ code: 'custom', path: ['finishers'], message: RESULT_MESSAGES.deadHeat });
     // Tattersalls' Rule 4(c): several withdrawals together take at most 75p in the pound.
     if (v.rule4 !== null && v.rule4 > RULE4_MAX_SEVERAL && v.nonRunners.length >= 2)
       ctx.addIssue({ code: 'custom', path: ['rule4'], message: RESULT_MESSAGES.rule4Several });

@@ -314,6 +314,10 @@ describe('POST /api/races/:id/result', () => {
     ],
     [{ finishers: [{ position: 1, horseName: 'Alpha' }], placesPaid: 9 }, 'Places paid must be from 1 to 8'],
     [
+      { finishers: Array.from({ length: 21 }, (_, i) => ({ position: 1, horseName: `Tied ${i}` })) },
+      'At most 20 horses can dead-heat for a position',
+    ],
+    [
       {
         finishers: [
           { position: 1, horseName: 'Alpha' },
