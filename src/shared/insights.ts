@@ -170,21 +170,6 @@ export function monthLabel(key: string): string {
   return `${MONTHS[Number(m) - 1] ?? '?'} ${y}`;
 }
 
-/**
- * Whether a timeline's periods ('YYYY-MM', or 'YYYY-MM-DD' days or weeks' Mondays, in order) fall in
- * more than one year. A week counts in the year of its Thursday (ISO 8601), so "this year" by week,
- * which starts on the Monday before 1 January, does not count as two years.
- */
-export function spansYears(points: readonly { period: string }[], interval?: TimelineInterval): boolean {
-  const year = (period: string) =>
-    interval === 'week'
-      ? new Date(Date.parse(`${period}T00:00:00Z`) + 3 * 86_400_000).getUTCFullYear()
-      : Number(period.slice(0, 4));
-  const first = points[0];
-  const last = points.at(-1);
-  return first !== undefined && last !== undefined && year(first.period) !== year(last.period);
-}
-
 /** ROI and strike rate from whole numbers (cents and counts), as the definitions say. */
 export function ratios(counts: { settled: number; wins: number; stakedCents: number; profitCents: number }) {
   return {

@@ -1,4 +1,5 @@
-import { type InsightsTimeline, spansYears } from '@shared/insights';
+import type { InsightsTimeline } from '@shared/insights';
+import { spansYears } from '@/features/insights/lib/period';
 import { useSyndicateFormat } from '@/lib/format';
 
 /** The drawing's own units: the SVG stretches to the card (the stroke does not: non-scaling). */

@@ -1,4 +1,4 @@
-import { monthLabel, spansYears } from '@shared/insights';
+import { monthLabel } from '@shared/insights';
 import { useId, useState } from 'react';
 import {
   Bar,
@@ -21,7 +21,7 @@ import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { type SyndicateFormat, useSyndicateFormat } from '@/lib/format';
 import { useInsightsTimeline } from '../api/get-insights';
-import type { Range } from '../lib/period';
+import { type Range, spansYears } from '../lib/period';
 
 type Interval = 'day' | 'week' | 'month';
 

@@ -1,6 +1,7 @@
 // The Insights page's period picker: a named period → the `from`/`to` days the API takes
 // (inclusive, in the syndicate's time zone), computed from today's day in that zone.
 import type { DayKey } from '@shared/dates';
+import type { TimelineInterval } from '@shared/insights';
 
 export const PERIODS = [
   { value: 'month', label: 'This month' },
@@ -60,4 +61,20 @@ export function rangeQuery(range: Range, extra: Record<string, string | number |
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * Whether a timeline's periods ('YYYY-MM', or 'YYYY-MM-DD' days or weeks' Mondays, in order) fall in
+ * more than one year. A week counts in the year of its Thursday (ISO 8601), so "this year" by week,
+ * which starts on the Monday before 1 January, does not count as two years. Here rather than in
+ * shared/insights.ts, whose zod the dashboard's first load keeps out (the bundle budget).
+ */
+export function spansYears(points: readonly { period: string }[], interval?: TimelineInterval): boolean {
+  const year = (period: string) =>
+    interval === 'week'
+      ? new Date(Date.parse(`${period}T00:00:00Z`) + 3 * 86_400_000).getUTCFullYear()
+      : Number(period.slice(0, 4));
+  const first = points[0];
+  const last = points.at(-1);
+  return first !== undefined && last !== undefined && year(first.period) !== year(last.period);
 }
