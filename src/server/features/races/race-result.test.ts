@@ -37,6 +37,23 @@ async function postResult(c: Crew, raceId: number, body: object): Promise<RaceRe
   return res.json<RaceResultResponse>();
 }
 
+/** Gives the race an imported field (as the racing provider does), numbered from 1 in this order. */
+async function setField(raceId: number, horses: string[]): Promise<Runner[]> {
+  const runners: Runner[] = horses.map((horse, i) => ({
+    number: i + 1,
+    horse,
+    jockey: null,
+    trainer: null,
+    weight: null,
+    draw: null,
+    silkColor: null,
+  }));
+  await t.database.db.execute(
+    sql`update races set runners = ${JSON.stringify(runners)}::jsonb where id = ${raceId}`,
+  );
+  return runners;
+}
+
 const getBet = async (c: Crew, id: number) => (await c.admin.get(`/api/bets/${id}`)).json<Bet>();
 
 async function bankLines(c: Crew): Promise<number> {
@@ -150,18 +167,7 @@ describe('POST /api/races/:id/result', () => {
     const raceId = await race(c, {});
     // Placed before the field was known: no terms stored, so the race's default applies at settlement.
     const byNumber = await bet(c, raceId, 'Typo Name', { horseNumber: 3, betType: 'each-way', odds: 9 });
-    const runners: Runner[] = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'].map((horse, i) => ({
-      number: i + 1,
-      horse,
-      jockey: null,
-      trainer: null,
-      weight: null,
-      draw: null,
-      silkColor: null,
-    }));
-    await t.database.db.execute(
-      sql`update races set runners = ${JSON.stringify(runners)}::jsonb where id = ${raceId}`,
-    );
+    const runners = await setField(raceId, ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot']);
     const detail = (await c.admin.get(`/api/races/${raceId}`)).json<RaceDetail>();
     expect(detail.runners).toEqual(runners);
     // 6 runners → 2 places at 1/4 by default; the result says 3 places were paid.
@@ -193,19 +199,7 @@ describe('POST /api/races/:id/result', () => {
     const raceId = await race(c, {});
     // Placed before the field was known: no terms stored, the race's default applies at settlement.
     const third = await bet(c, raceId, 'Charlie', { betType: 'each-way' });
-    const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'];
-    const runners: Runner[] = names.map((horse, i) => ({
-      number: i + 1,
-      horse,
-      jockey: null,
-      trainer: null,
-      weight: null,
-      draw: null,
-      silkColor: null,
-    }));
-    await t.database.db.execute(
-      sql`update races set runners = ${JSON.stringify(runners)}::jsonb where id = ${raceId}`,
-    );
+    await setField(raceId, ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel']);
     const finishers = [
       { position: 1, horseName: 'Alpha' },
       { position: 2, horseName: 'Bravo' },
