@@ -35,3 +35,12 @@ export type LiveMessage =
 
 /** The socket address's query that asks for live frames. */
 export const LIVE_QUERY = 'live=1';
+
+/**
+ * Close codes of a /ws socket (4000–4999 are the application's): the session ended, or the
+ * session is no longer in the socket's syndicate (moved by another tab, or the member removed).
+ */
+export const CLOSE_SIGNED_OUT = 4401;
+export const CLOSE_NO_SYNDICATE = 4403;
+/** The close reason when the member was removed or deactivated (the client then says so). */
+export const REMOVED_REASON = 'No longer a member of this syndicate';

@@ -10,7 +10,7 @@
 // - closed because the session left the syndicate (4403: removed, or moved by another tab): the
 //   syndicates list refetches and the router shows where the session now is.
 
-import type { LiveEntity } from '@shared/live';
+import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, type LiveEntity, REMOVED_REASON } from '@shared/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
@@ -21,11 +21,6 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** Frames within this window are applied together (ms). */
 const BATCH_MS = 100;
-/** The server's close code for a session that ended (src/server/assistant/hub.ts). */
-const CLOSE_SIGNED_OUT = 4401;
-/** Closed because the session is no longer in that syndicate, and the reason a removal gives. */
-const CLOSE_NO_SYNDICATE = 4403;
-const REMOVED_REASON = 'No longer a member of this syndicate';
 
 export function useLiveUpdates() {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 // The hub's reading of the bus (hub.ts): which sockets each event closes.
 import { describe, expect, it } from 'vitest';
-import { CLOSE_NO_SYNDICATE, Hub, type LiveSocket, OPEN } from './hub';
+import { CLOSE_NO_SYNDICATE } from '../../shared/live';
+import { Hub, type LiveSocket, OPEN } from './hub';
 
 function socket(): LiveSocket & { closed: number | null } {
   const s = {

@@ -3,7 +3,7 @@
 // closes the session's sockets, a session moved to another syndicate closes them (the browser
 // reconnects into the new one), a member removed or deactivated closes that member's, and a
 // committed write is pushed to the live sockets of its syndicate.
-import type { LiveMessage } from '../../shared/live';
+import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, type LiveMessage, REMOVED_REASON } from '../../shared/live';
 import type { BusEvent } from '../realtime/bus';
 import { RATE_LIMIT_MESSAGES, RATE_WINDOW_MS } from './protocol';
 
@@ -18,9 +18,6 @@ export interface LiveSocket {
 
 /** WebSocket.OPEN */
 export const OPEN = 1;
-/** Close codes (4000–4999 are the application's): the session ended, or the membership did. */
-export const CLOSE_SIGNED_OUT = 4401;
-export const CLOSE_NO_SYNDICATE = 4403;
 
 /** The syndicate membership a socket was opened in, and whether it asked for live frames. */
 export interface SocketScope {
@@ -69,7 +66,7 @@ export class Hub {
         return this.closeWhere(
           (s) => s.syndicateId === event.syndicateId && s.memberId === event.memberId,
           CLOSE_NO_SYNDICATE,
-          'No longer a member of this syndicate',
+          REMOVED_REASON,
         );
       case 'changed': {
         const { entities, summary, actorMemberId } = event;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT } from '../../shared/live';
 import { hashToken } from '../auth/sessions';
 import { EVENTS_CHANNEL } from '../db/notifier';
 import { publishEvent } from '../realtime/bus';
 import { type Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from '../test/harness';
-import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT } from './hub';
 import { ERRORS, MAX_SOCKETS_PER_SESSION, RATE_LIMIT_MESSAGES } from './protocol';
 import { connect, listen } from './test-client';
 

@@ -6,10 +6,11 @@
 // carries the syndicate's live updates (shared/live.ts, hub.ts); the assistant's own socket does not.
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, REMOVED_REASON } from '../../shared/live';
 import { cookieSettings } from '../auth/plugin';
 import { resolveSession } from '../auth/sessions';
 import { subscribe } from '../realtime/bus';
-import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, Hub, type LiveSocket, OPEN } from './hub';
+import { Hub, type LiveSocket, OPEN } from './hub';
 import { answer, type ChatTurn, type LlmConfig } from './llm';
 import {
   ERRORS,
@@ -99,7 +100,7 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
       const current = await resolveSession(db, token ?? '', now());
       if (!current) return socket.close(CLOSE_SIGNED_OUT, 'Signed out');
       if (current.tenant?.syndicateId !== syndicateId)
-        return socket.close(CLOSE_NO_SYNDICATE, 'No longer a member of this syndicate');
+        return socket.close(CLOSE_NO_SYNDICATE, REMOVED_REASON);
       const scope = { db, syndicateId, memberId: current.tenant.memberId, now: now() };
       const text = await answer(llm, scope, question, history, (err) =>
         req.log.warn({ err }, 'assistant language model failed; the built-in engine answered'),
