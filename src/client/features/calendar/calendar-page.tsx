@@ -7,12 +7,12 @@ import { RaceDetailDialog } from '@/features/races/components/race-detail-dialog
 import { useRaceDialog } from '@/features/races/lib/use-race-dialog';
 import { useNextBet } from '@/features/rotation/api/get-next-bet';
 import { useSyndicateFormat } from '@/lib/format';
+import { useDialogState } from '@/lib/use-dialog-state';
 import { AddRaceDialog } from './components/add-race-dialog';
 import { ListView } from './components/list-view';
 import { MonthView, type ScheduledBet } from './components/month-view';
 import { SubscribeDialog } from './components/subscribe-dialog';
 import { racesFromToday } from './month-grid';
-import { useDialogState } from './use-dialog-state';
 
 /** Race Calendar (spec §2): a month grid and a list of the races from today onward. */
 export function CalendarPage() {

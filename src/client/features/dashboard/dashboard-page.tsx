@@ -4,7 +4,6 @@ import { lazy, Suspense, startTransition, useEffect, useLayoutEffect, useState }
 import { Button } from '@/components/ui/button';
 import { recentActivityQueryOptions } from '@/features/activity/api/get-activity';
 import { bankQueryOptions } from '@/features/bank/api/get-bank';
-import { useDialogState } from '@/features/calendar/use-dialog-state';
 import { timelineQueryOptions } from '@/features/insights/api/get-insights';
 import { racesQueryOptions } from '@/features/races/api/get-races';
 import { remindersQueryOptions } from '@/features/reminders/api/get-reminders';
@@ -15,6 +14,7 @@ import { syndicateStatsQueryOptions } from '@/features/stats/api/get-syndicate-s
 import { topPerformersQueryOptions } from '@/features/stats/api/get-top-performers';
 import { releaseFirstPaint } from '@/lib/first-paint';
 import { browserTimeZone, todayKey } from '@/lib/format';
+import { useDialogState } from '@/lib/use-dialog-state';
 import { BankCard } from './components/bank-card';
 import { CalendarWidget } from './components/calendar-widget';
 import { ProfitCard, profitLineTimeline } from './components/profit-card';

@@ -16,9 +16,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { copyWithToast } from '@/lib/clipboard';
 import { useSyndicateFormat } from '@/lib/format';
+import { useDialogState } from '@/lib/use-dialog-state';
 import { useCalendarFeed, useRegenerateFeed, useStopFeed } from '../api/calendar-feed';
 import { CALENDAR_APPS, webcalUrl } from '../calendar-feed';
-import { useDialogState } from '../use-dialog-state';
 
 const URL_ID = 'calendar-feed-url';
 
