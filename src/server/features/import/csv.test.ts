@@ -269,6 +269,33 @@ describe('POST /api/import/bets', () => {
     }
   });
 
+  it('refuses a decimal comma rather than reading it as a thousands separator; whole groups of three still read', async () => {
+    const c = await crew(t);
+    const header = ['date', 'member', 'horse', 'odds', 'stake', 'status'];
+    const semi = [
+      header.join(';'),
+      ['2030-02-01', 'Alice Admin', 'Comma Decimal', '3,5', '10,50', 'win'].join(';'),
+    ];
+    const quoted = [header.join(','), '2030-02-01,Alice Admin,Quoted Comma,"3,5","10,50",win'];
+    for (const file of [semi, quoted]) {
+      const res = await csvPost(c, file.join('\r\n'), true);
+      expect(res.statusCode, res.body).toBe(200);
+      const dry = res.json<ImportDryRun>();
+      expect(dry.valid).toBe(0);
+      expect(dry.errors.map((e) => e.column).sort()).toEqual(['odds', 'stake']);
+    }
+    const before = await allBets(c);
+    expect((await csvPost(c, semi.join('\r\n'), false)).statusCode).toBe(400);
+    expect(await allBets(c)).toEqual(before);
+    const grouped = [header.join(','), '2030-02-01,Alice Admin,Grouped,3.5,"$1,250.50",pending'].join('\r\n');
+    const ok = await csvPost(c, grouped, true);
+    expect(ok.json<ImportDryRun>().preview[0]).toMatchObject({
+      horseName: 'Grouped',
+      odds: 3.5,
+      amount: 1250.5,
+    });
+  });
+
   it('imports all or nothing: races once, results recomputed, the bank shares settled results; a retry imports nothing', async () => {
     const c = await crew(t);
     await named(c, 'Importers');

@@ -177,6 +177,9 @@ export function sniffDelimiter(text: string): string {
  * a file of millions of tiny rows, within the body's 5 MB, is never held whole (that took the
  * server past its heap limit; reliability/18-import-bomb.test.ts).
  */
+/** A number whose commas group its whole part in threes: 1,250 or 12,500.75. */
+const THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
+
 function readCsv(text: string): string[][] {
   try {
     return parse(text, {
@@ -301,8 +304,13 @@ async function analyse(db: Db, syndicateId: number, text: string) {
     const statusCell = squash(cell('status'));
     const status = statusCell === '' ? 'pending' : STATUSES[statusCell.replace('-', '')];
     if (!status) fail('status', 'Status must be pending, win, loss, placed or void');
-    const number = (text: string) =>
-      text === '' ? undefined : Number(text.replace(/^\$/, '').replace(/,/g, ''));
+    const number = (text: string) => {
+      if (text === '') return undefined;
+      const bare = text.replace(/^\$/, '');
+      // Commas only as thousands separators, in whole groups ("$1,250.50"): "3,5" or "10,50" (a
+      // decimal comma) stays as it is and fails the form's check, rather than reading as 35 or 1050.
+      return Number(THOUSANDS.test(bare) ? bare.replace(/,/g, '') : bare);
+    };
     const terms = cell('place terms') === '' ? null : parsePlaceTermsCell(cell('place terms'));
     if (
       cell('place terms') !== '' &&
