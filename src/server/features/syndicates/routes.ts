@@ -8,7 +8,7 @@ import {
   syndicateSchema,
   syndicateWithRoleSchema,
 } from '../../../shared/syndicate';
-import { requireAdmin, requireSession, requireUser, tenantOf } from '../../auth/context';
+import { requireAdmin, requireSession, requireUser, scopedRoutes, tenantOf } from '../../auth/context';
 import { setActiveSyndicate } from '../../auth/sessions';
 import { authorOf } from '../audit/record';
 import {
@@ -97,14 +97,19 @@ export const syndicatesRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.post(
-    '/api/syndicates/invite-code',
-    {
-      onRequest: requireAdmin,
-      schema: { tags: ['syndicates'], response: { 200: z.object({ inviteCode: z.string() }) } },
-    },
-    async (req) => ({
-      inviteCode: await regenerateInviteCode(db, tenantOf(req).syndicateId, authorOf(req, now())),
+  // A write in the caller's syndicate: scoped, so an admin made inactive is refused like any write.
+  await app.register(
+    scopedRoutes(async (scoped) => {
+      scoped.withTypeProvider<ZodTypeProvider>().post(
+        '/api/syndicates/invite-code',
+        {
+          onRequest: requireAdmin,
+          schema: { tags: ['syndicates'], response: { 200: z.object({ inviteCode: z.string() }) } },
+        },
+        async (req) => ({
+          inviteCode: await regenerateInviteCode(db, tenantOf(req).syndicateId, authorOf(req, now())),
+        }),
+      );
     }),
   );
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_ALPHABET } from '../../../shared/invite-code';
+import { MEMBERSHIP_INACTIVE } from '../../auth/context';
 import { createTestApp, signUp, signUpWithSyndicate, type TestApp } from '../../test/harness';
 import { JOIN_FAILURE_LIMIT } from './service';
 
@@ -169,5 +170,22 @@ describe('joining by invite code', () => {
       404,
     );
     expect((await late.post('/api/syndicates/join', { inviteCode })).statusCode).toBe(200);
+  });
+
+  it('an admin made inactive cannot regenerate the code (403, the code unchanged)', async () => {
+    const { client: admin, syndicate } = await signUpWithSyndicate(t.app);
+    const other = await signUp(t.app);
+    await other.post('/api/syndicates/join', { inviteCode: syndicate.inviteCode });
+    const { id } = (await other.get('/api/members/me')).json<{ id: number }>();
+    expect((await admin.put(`/api/members/${id}`, { role: 'admin' })).statusCode).toBe(200);
+    expect((await admin.put(`/api/members/${id}`, { isActive: false })).statusCode).toBe(200);
+
+    const res = await other.post('/api/syndicates/invite-code');
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toBe(MEMBERSHIP_INACTIVE);
+    const late = await signUp(t.app);
+    expect((await late.post('/api/syndicates/join', { inviteCode: syndicate.inviteCode })).statusCode).toBe(
+      200,
+    );
   });
 });
