@@ -296,6 +296,48 @@ describe('POST /api/import/bets', () => {
     });
   });
 
+  it('imports racing edits of a settled bet and time-zone changes never deadlock (no 5xx), and twin imports write once', async () => {
+    const c = await crew(t);
+    await named(c, 'Racing Locks');
+    const day = '2030-06-10';
+    const settled = await placeBet(
+      c.admin,
+      singleBet(c, { horseName: 'Held', odds: 2, amount: 10, date: `${day}T02:00:00.000Z` }),
+    );
+    expect((await c.admin.put(`/api/bets/${settled.id}/status`, { status: 'win' })).statusCode).toBe(200);
+    const header = 'date,member,horse,odds,stake,status';
+    const codes: number[] = [];
+    for (let round = 0; round < 12; round++) {
+      const file = [
+        header,
+        ...Array.from({ length: 20 }, (_, k) => `${day},Alice Admin,Lock ${round}-${k},2,1,win`),
+      ].join('\r\n');
+      const res = await Promise.all([
+        csvPost(c, file, false),
+        c.admin.put(`/api/bets/${settled.id}`, { odds: 2 + (round % 3), amount: 10 }),
+        c.admin.put('/api/settings', {
+          syndicateName: 'Racing Locks',
+          defaultBetAmount: 10,
+          currency: 'aud',
+          rotationStrategy: 'sequential',
+          timezone: round % 2 ? 'Australia/Sydney' : 'Europe/London',
+        }),
+      ]);
+      codes.push(...res.map((r) => r.statusCode));
+    }
+    expect(codes.filter((code) => code >= 500)).toEqual([]);
+    // The same file twice at once: one writes its 3 bets, the other finds them all duplicates.
+    const twin = [header, ...[1, 2, 3].map((k) => `${day},Alice Admin,Twin ${k},2,1,win`)].join('\r\n');
+    const both = await Promise.all([csvPost(c, twin, false), csvPost(c, twin, false)]);
+    expect(both.map((r) => r.json<{ imported: number }>().imported).sort()).toEqual([0, 3]);
+    expect((await allBets(c)).filter((b) => b.horseName.startsWith('Twin'))).toHaveLength(3);
+    const bank = (await c.admin.get('/api/bank')).json<BankSummary>();
+    expect(bank.bettingResult).toBeCloseTo(
+      (await allBets(c)).reduce((sum, b) => sum + (b.result ?? 0), 0),
+      2,
+    );
+  });
+
   it('imports all or nothing: races once, results recomputed, the bank shares settled results; a retry imports nothing', async () => {
     const c = await crew(t);
     await named(c, 'Importers');

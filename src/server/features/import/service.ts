@@ -2,7 +2,7 @@
 // csv-parse; columns matched by header (case and spacing ignored); every row validated with the
 // Add Bet schema (so the messages are the form's), members matched by name, initials or e-mail,
 // races by name and day (else created). A dry run answers what would happen; a real import is all
-// or nothing, in one transaction under the syndicate's bank lock. Results are recomputed by the
+// or nothing, in one transaction (the bank's lock taken after the bets are written). Results are recomputed by the
 // settlement rules, never read from the file; settled bets are shared into the bank in bulk
 // (bank/ledger.ts allocateNewSettledBets), exactly as one settlement at a time would share them.
 import { CsvError, parse } from 'csv-parse/sync';
@@ -24,7 +24,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { betsImported } from '../audit/bet-events';
 import { recordEvent } from '../audit/record';
-import { allocateNewSettledBets, lockBank } from '../bank/ledger';
+import { allocateNewSettledBets, type Runner } from '../bank/ledger';
 import { computeSettlement } from '../bets/settlement-service';
 
 /** A real import refused for its rows' errors: 400 with the same errors as a dry run. */
@@ -202,7 +202,7 @@ function readCsv(text: string): string[][] {
   }
 }
 
-async function lookups(run: Db, syndicateId: number) {
+async function lookups(run: Runner, syndicateId: number) {
   const { rows: zone } = await run.execute<{ tz: string }>(
     sql`select timezone as tz from syndicates where id = ${syndicateId}`,
   );
@@ -252,7 +252,7 @@ function readDate(dateCell: string, timeCell: string | undefined, tz: string): D
 }
 
 /** Reads and checks every row; nothing is written. */
-async function analyse(db: Db, syndicateId: number, text: string) {
+async function analyse(db: Runner, syndicateId: number, text: string) {
   const records = readCsv(text);
   if (records.length === 0) throw badRequest('The file is empty');
   if (records.length - 1 > IMPORT_MAX_ROWS)
@@ -490,14 +490,20 @@ export async function importBets(
   text: string,
   now: Date,
 ): Promise<{ imported: number; duplicates: number[] }> {
-  const { rows: count, errors, candidates, duplicates } = await analyse(db, syndicateId, text);
-  if (errors.length > 0) throw new ImportRefused(count, errors);
-  const dup = new Set(duplicates);
-  const rows = candidates.filter((c) => !dup.has(c.row));
-  if (rows.length === 0) return { imported: 0, duplicates };
-  await db.transaction(async (tx) => {
-    // The bank lock first: imports, settlements and money writes of the syndicate queue here.
-    await lockBank(tx, syndicateId);
+  return db.transaction(async (tx) => {
+    // The syndicate's imports in line (an advisory lock no other write takes), and the file read in
+    // the same transaction: the same file sent twice at once writes once, the second finding every
+    // row a duplicate of the first's.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bets:import'), ${syndicateId})`);
+    const { rows: count, errors, candidates, duplicates } = await analyse(tx, syndicateId, text);
+    if (errors.length > 0) throw new ImportRefused(count, errors);
+    const dup = new Set(duplicates);
+    const rows = candidates.filter((c) => !dup.has(c.row));
+    if (rows.length === 0) return { imported: 0, duplicates };
+    // The races and bets first; only then (allocateNewSettledBets) the bank's lock. That is the
+    // order a settlement, an edit of a settled bet and a time-zone change take them (the bets'
+    // triggers lock their per-day and stats rows, and the tables, before the syndicate's row):
+    // with the bank's lock first, an import and such a write could each wait for the other.
     const newRaces = new Map<string, { name: string; venue: string; day: string; date: Date }>();
     for (const c of rows)
       if (c.race && !('id' in c.race)) {
@@ -553,6 +559,6 @@ export async function importBets(
       { memberId: actorMemberId, now },
       betsImported(rows.length, settled.length, newRaces.size),
     );
+    return { imported: rows.length, duplicates };
   });
-  return { imported: rows.length, duplicates };
 }
