@@ -3,7 +3,7 @@
 // without a syndicate (403); handlers read the tenant with `tenantOf(req)`, and services take
 // its syndicateId as their first argument, so no query can forget the tenant.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { MAX_ID } from '../../shared/member';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { STATE_CHANGING } from './plugin';
@@ -36,8 +36,16 @@ export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): P
   if (tenantOf(req).role !== 'admin') throw new HttpError(403, ADMIN_ONLY);
 }
 
-/** An `:id` PostgreSQL's int4 can hold; anything else names no row. */
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * An `:id` to look up in the caller's syndicate before anything else: undefined when it is not an
+ * id at all (the params schema answers 400); an id past int4 as 0, which no row has (404).
+ */
+export function idToLookUp(param: unknown): number | undefined {
+  // A string in onRequest; a number once the params schema has run (a refusal after it).
+  const raw = typeof param === 'number' ? String(param) : param;
+  if (typeof raw !== 'string' || !/^[1-9][0-9]*$/.test(raw)) return undefined;
+  return raw.length > 10 || Number(raw) > MAX_ID ? 0 : Number(raw);
+}
 
 /**
  * Route option `{ onRequest: requireAdminOf(find) }` for admin-only routes with an `:id`. For a
@@ -50,8 +58,8 @@ export function requireAdminOf(find: (db: Db, syndicateId: number, id: number) =
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const tenant = tenantOf(req);
     if (tenant.role === 'admin') return;
-    const id = idParam.safeParse((req.params as { id?: unknown }).id);
-    if (id.success) await find(req.server.deps.db, tenant.syndicateId, id.data);
+    const id = idToLookUp((req.params as { id?: unknown }).id);
+    if (id !== undefined) await find(req.server.deps.db, tenant.syndicateId, id);
     throw new HttpError(403, ADMIN_ONLY);
   };
 }

@@ -5,15 +5,11 @@
 // syndicate first, so such a request answers 404 exactly as a missing id does, whatever its body.
 // `lookUpOnRefusal(find)` gives the same answers and looks the id up only for a refused request.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_ID } from '../../shared/member';
 import type { Db } from '../db/client';
 import { errorHandler } from '../lib/error-handler';
-import { tenantOf } from './context';
+import { idToLookUp, tenantOf } from './context';
 
 type Find = (db: Db, syndicateId: number, id: number) => Promise<unknown>;
-
-/** An id as the params schemas accept it; anything else is left to them (400). */
-const ID = /^[1-9][0-9]*$/;
 
 /**
  * Route option `{ onRequest: lookUpFirst(find) }` (after `requireAdminOf(find)` when the route has
@@ -23,12 +19,8 @@ const ID = /^[1-9][0-9]*$/;
  */
 export function lookUpFirst(find: Find) {
   return async (req: FastifyRequest): Promise<void> => {
-    // A string in onRequest; a number once the params schema has run (a refusal after it).
-    const param = (req.params as { id?: unknown }).id;
-    const raw = typeof param === 'number' ? String(param) : param;
-    if (typeof raw !== 'string' || !ID.test(raw)) return;
-    const id = raw.length > 10 || Number(raw) > MAX_ID ? 0 : Number(raw);
-    await find(req.server.deps.db, tenantOf(req).syndicateId, id);
+    const id = idToLookUp((req.params as { id?: unknown }).id);
+    if (id !== undefined) await find(req.server.deps.db, tenantOf(req).syndicateId, id);
   };
 }
 

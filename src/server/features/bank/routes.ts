@@ -68,7 +68,13 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
 
   app.get(
     '/api/bank/entries',
-    { schema: { tags, querystring: entriesQuerySchema, response: { 200: entriesPageSchema } } },
+    {
+      schema: {
+        tags,
+        querystring: entriesQuerySchema,
+        response: { 200: entriesPageSchema, 404: errorSchema.describe("memberId is not the syndicate's") },
+      },
+    },
     async (req) => listEntries(db, tenantOf(req).syndicateId, req.query),
   );
 

@@ -246,6 +246,8 @@ export async function listEntries(
   syndicateId: number,
   filter: EntriesFilter,
 ): Promise<EntriesPage> {
+  // Another syndicate's member (or none) as the filter: 404, as the bets' and exports' filters answer.
+  if (filter.memberId !== undefined) await findMember(db, syndicateId, filter.memberId);
   const settings = await settingsOf(db, syndicateId);
   const dayOfInput = (v: string) => dayOf(v, isDayInput(v) ? 'UTC' : settings.timezone);
   const limit = filter.limit ?? ENTRIES_LIMIT_DEFAULT;

@@ -73,6 +73,23 @@ describe('GET /api/members', () => {
     expect((await admin.get('/api/members/abc')).statusCode).toBe(400);
     expect((await admin.get('/api/members/0')).statusCode).toBe(400);
   });
+
+  it('answers a member 404, not 403, for ids past int4 on admin-only routes, as an admin gets', async () => {
+    const { admin, user } = await syndicateWithMember();
+    const huge = '2147483648';
+    for (const [method, url] of [
+      ['DELETE', `/api/members/${huge}`],
+      ['POST', `/api/members/${huge}/restore`],
+      ['DELETE', `/api/races/${huge}`],
+      ['DELETE', `/api/subscriptions/${huge}`],
+      ['POST', `/api/bank/entries/${huge}/reverse`],
+    ] as const) {
+      for (const who of [admin, user]) {
+        const res = await who.request(method, url);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+  });
 });
 
 describe('POST /api/members', () => {
