@@ -40,7 +40,19 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
   const { env, db, now } = app.deps;
   const llm = opts.llm ?? env.assistantLlm;
   const cookie = cookieSettings(env.publicUrl);
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // A client's protocol error (a frame over MAX_FRAME_BYTES, a bad opcode): `ws` has already
+    // closed the socket with its code (1009, 1002). The client's doing, so a line at info, not
+    // an error with a stack; anything else is ours and stays an error.
+    errorHandler: (error, socket, req) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        req.log.info({ code, message: error.message }, 'websocket closed on a protocol error');
+      } else req.log.error(error);
+      socket.terminate();
+    },
+  });
 
   const hub = new Hub();
   let open = true;
