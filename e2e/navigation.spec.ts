@@ -157,3 +157,35 @@ test('no page scrolls sideways on a narrow phone (320 and 360 px)', async ({ pag
     }
   }
 });
+
+test('a page whose code cannot be fetched offline says so inside the app, and loads on "Try again" once back online', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await signedInWithSyndicate(page, baseURL!);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  const mobile = testInfo.project.name === 'mobile';
+  const nav = mobile
+    ? page.getByRole('navigation', { name: 'Bottom navigation' })
+    : page.getByRole('navigation', { name: 'Main' });
+  // No service worker in these journeys (playwright.config.ts): the Members page's chunk has not
+  // been fetched, and with the network off it cannot be.
+  await context.setOffline(true);
+  await nav.getByRole('link', { name: 'Members', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This page needs a connection' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Try again when you are back online.');
+  // The layout stays: the navigation, and the banner saying the app is offline.
+  await expect(nav).toBeVisible();
+  await expect(page.getByText(/^Offline — showing data from/)).toBeVisible();
+  await snap(page, testInfo, 'page-offline');
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
+  // Another page after that loads as usual.
+  await nav.getByRole('link', { name: 'Bets', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Bets', level: 1 })).toBeVisible();
+});

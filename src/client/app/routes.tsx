@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
+import { PageErrorBoundary } from './page-error-boundary';
 import { SyndicateContext } from './syndicate-context';
 
 /** A page's chunk: the page, and (optionally) its first reads, to start before it mounts. */
@@ -74,8 +75,7 @@ export function prefetchPage(path: string, client: QueryClient): Promise<unknown
  * late (most of the dashboard's Lighthouse render delay, issue 17 §3). React.lazy reads a
  * thenable that calls back at once without suspending.
  */
-function page(path: string) {
-  if (!isPage(path)) throw new Error(`no page at ${path}`);
+function lazyPage(path: string) {
   return lazy(() => {
     const ready = loaded.get(path);
     if (ready) {
@@ -85,43 +85,57 @@ function page(path: string) {
       };
       return now as unknown as Promise<{ default: ComponentType }>;
     }
-    return (load(path) as Promise<PageModule>).then((m) => ({ default: m.page }));
+    return (load(path) as Promise<PageModule>).then(
+      (m) => ({ default: m.page }),
+      (error: unknown) => {
+        failed.add(path);
+        throw error;
+      },
+    );
   });
 }
 
-const DashboardPage = page('/');
-const MembersPage = page('/members');
-const BetsPage = page('/bets');
-const BankPage = page('/bank');
-const InsightsPage = page('/insights');
-const ActivityPage = page('/activity');
-const RankingsPage = page('/rankings');
-const CalendarPage = page('/calendar');
-const RemindersPage = page('/reminders');
-const SubscriptionsPage = page('/subscriptions');
-const SettingsPage = page('/settings');
+/**
+ * Each page's lazy component, made once. React.lazy keeps a failed load for good, so a page whose
+ * chunk could not be fetched (offline before the app was kept) gets a new one when the user tries
+ * again (PageErrorBoundary's "Try again": forgetFailedPages).
+ */
+const lazies = new Map<string, ReturnType<typeof lazyPage>>();
+const failed = new Set<string>();
+
+function forgetFailedPages() {
+  for (const path of failed) lazies.delete(path);
+  failed.clear();
+}
+
+/** The page at `path` (one of `loaders`' keys). */
+function PageAt({ path }: { path: string }) {
+  let Lazy = lazies.get(path);
+  if (!Lazy) {
+    Lazy = lazyPage(path);
+    lazies.set(path, Lazy);
+  }
+  return <Lazy />;
+}
 
 /** The signed-in app: every page inside the common layout; unknown paths → 'Page Not Found'. */
 export function SyndicateRoutes() {
+  const [location] = useLocation();
   return (
     <SyndicateContext>
       <AppLayout>
-        <Suspense fallback={<Spinner />}>
-          <Switch>
-            <Route path="/" component={DashboardPage} />
-            <Route path="/members" component={MembersPage} />
-            <Route path="/bets" component={BetsPage} />
-            <Route path="/bank" component={BankPage} />
-            <Route path="/insights" component={InsightsPage} />
-            <Route path="/activity" component={ActivityPage} />
-            <Route path="/rankings" component={RankingsPage} />
-            <Route path="/calendar" component={CalendarPage} />
-            <Route path="/reminders" component={RemindersPage} />
-            <Route path="/subscriptions" component={SubscriptionsPage} />
-            <Route path="/settings" component={SettingsPage} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
+        <PageErrorBoundary resetKey={location} onRetry={forgetFailedPages}>
+          <Suspense fallback={<Spinner />}>
+            <Switch>
+              {Object.keys(loaders).map((path) => (
+                <Route key={path} path={path}>
+                  <PageAt path={path} />
+                </Route>
+              ))}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </PageErrorBoundary>
       </AppLayout>
     </SyndicateContext>
   );
