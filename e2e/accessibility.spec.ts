@@ -81,3 +81,42 @@ test('closing a dialog returns focus to the button that opened it', async ({ pag
     await expect(opener, `${path}: ${name}`).toBeFocused();
   }
 });
+
+test("a dialog opened from a menu returns focus to the menu's button when it closes", async ({
+  page,
+  baseURL,
+}) => {
+  // Found by UI QA (2026-12-02): Edit, Manage Subscription and Delete open from a member card's
+  // actions menu, whose item is gone once the menu closes; focus fell to <body>.
+  const account = newAccount('Mia Menu');
+  await setUpSyndicateViaApi(page.request, baseURL!, account, uniqueSyndicateName('Menu Club'));
+  await page.goto('/members');
+  const actions = page.getByRole('button', { name: `Actions for ${account.name}` });
+  for (const [item, dialog] of [
+    ['Edit', page.getByRole('dialog', { name: 'Edit Member' })],
+    ['Manage Subscription', page.getByRole('dialog')],
+    ['Delete', page.getByRole('alertdialog', { name: 'Confirm Deletion' })],
+  ] as const) {
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: item }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(actions, item).toBeFocused();
+  }
+
+  // A save the server refuses keeps the dialog open with focus on its button (it is disabled while
+  // the request is out, which moved focus to <body>).
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Member' });
+  await edit.getByLabel('Role').click();
+  await page.getByRole('option', { name: 'Member' }).click();
+  const save = edit.getByRole('button', { name: 'Save Changes' });
+  await save.click();
+  // (The toast's region is hidden from the accessibility tree while the modal dialog is open.)
+  await expect(page.getByText('A syndicate needs at least one admin').first()).toBeVisible();
+  await expect(save).toBeFocused();
+});

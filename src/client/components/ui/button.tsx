@@ -1,5 +1,5 @@
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 const variants = {
@@ -26,7 +26,11 @@ export type ButtonProps = ComponentProps<'button'> & {
   asChild?: boolean;
 };
 
-export function Button({ className, variant = 'default', size = 'default', asChild, ...props }: ButtonProps) {
+export function Button(props: ButtonProps) {
+  return props.type === 'submit' && !props.asChild ? <SubmitButton {...props} /> : <PlainButton {...props} />;
+}
+
+function PlainButton({ className, variant = 'default', size = 'default', asChild, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
   return (
     <Comp
@@ -39,4 +43,28 @@ export function Button({ className, variant = 'default', size = 'default', asChi
       {...props}
     />
   );
+}
+
+/**
+ * A form's submit button keeps focus across its request: it is disabled while the request is out,
+ * and the browser moves focus off a disabled element to <body>. When the request fails the form
+ * stays open (a refused save), and a keyboard user would start again from the top of the page;
+ * here the button takes focus back when it is enabled again, if nothing else took it meanwhile.
+ */
+function SubmitButton(props: ButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  const { disabled } = props;
+  useLayoutEffect(() => {
+    const button = ref.current;
+    if (!button) return;
+    if (disabled) {
+      // Layout effects run before the browser's focus fix-up, so the button still has focus here.
+      hadFocus.current ||= document.activeElement === button;
+    } else if (hadFocus.current) {
+      hadFocus.current = false;
+      if (document.activeElement === null || document.activeElement === document.body) button.focus();
+    }
+  }, [disabled]);
+  return <PlainButton {...props} ref={ref} />;
 }
