@@ -402,3 +402,45 @@ test("without a picture, a phone's first visit of the day asks for each of the d
     'asked twice',
   ).toEqual([]);
 });
+
+test('recent bets fit their card on a 1280 px laptop: long horse and race names wrap, Status stays in view', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // Found by UI QA (2026-12-02): at 1280 px the card is half the page and the table ran 28 px
+  // past it, cutting the Status column ("Statu") and its badges.
+  await setUpSyndicateViaApi(
+    page.request,
+    baseURL!,
+    newAccount('Christopher Montgomery'),
+    uniqueSyndicateName('Wide Club'),
+  );
+  const seed = api(page.request, baseURL!);
+  const me = await seed.myMember();
+  const race = await seed.addRace({
+    name: 'Doomben - Race 2 Benchmark Handicap',
+    venue: 'Doomben',
+    date: new Date(Date.now() - 86_400_000).toISOString(),
+  });
+  for (const horse of ['Chautauqua (IRE)', 'Verry Elleegant (NZ)', 'Nature Strip']) {
+    const bet = await seed.addBet({
+      memberId: me.id,
+      horseName: horse,
+      odds: 12.5,
+      amount: 1250,
+      raceId: race.id,
+    });
+    await seed.settle(bet.id, 'win');
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const card = panel(page, 'Recent Bets');
+  await expect(card.getByRole('row')).toHaveCount(4);
+  const region = card.getByRole('region', { name: 'Recent bets table' });
+  const fits = await region.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits).toBe(true);
+  const box = await region.boundingBox();
+  const status = await card.getByRole('columnheader', { name: 'Status' }).boundingBox();
+  expect(status!.x + status!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+  await snap(page, testInfo, 'dashboard-1280');
+});

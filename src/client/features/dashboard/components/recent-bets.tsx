@@ -30,8 +30,10 @@ export const recentBetsQueryOptions = queryOptions({
 /**
  * Below 640 px the six columns are wider than the card and scroll sideways: the member's name
  * and the outcome stay in view at the edges (as the bets table holds its last columns), and
- * horse, race, odds and amount scroll between them.
+ * horse, race, odds and amount scroll between them. From 640 px member, horse and race wrap between
+ * words, so the table fits the card (half the page beside the sidebar at 1280 px, about 600 px).
  */
+const WRAPS = 'whitespace-nowrap sm:whitespace-normal sm:break-words';
 const STICKY_START = `max-sm:sticky max-sm:left-0 max-sm:z-10 max-sm:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.2)] ${STICKY_CELL_BG}`;
 const STICKY_END = `max-sm:sticky max-sm:right-0 max-sm:z-10 max-sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] ${STICKY_CELL_BG}`;
 
@@ -63,9 +65,9 @@ export function RecentBets() {
             <TBody>
               {recent.map((bet) => (
                 <Tr key={bet.id}>
-                  <Td className={cn('whitespace-nowrap font-medium', STICKY_START)}>{bet.member.name}</Td>
-                  <Td className="whitespace-nowrap">{bet.horseName}</Td>
-                  <Td className="whitespace-nowrap">{bet.race?.name ?? '—'}</Td>
+                  <Td className={cn(WRAPS, 'font-medium', STICKY_START)}>{bet.member.name}</Td>
+                  <Td className={WRAPS}>{bet.horseName}</Td>
+                  <Td className={WRAPS}>{bet.race?.name ?? '—'}</Td>
                   <Td>{bet.odds.toFixed(2)}</Td>
                   <Td className="whitespace-nowrap">{f.money(bet.amount)}</Td>
                   <Td className={STICKY_END}>
