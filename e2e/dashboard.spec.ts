@@ -224,7 +224,7 @@ test('upcoming bets, the next-bet banner, the reminders panel and the calendar w
     reminders.getByText(`${me.name} is up for the next bet on ${longDate(firstRace.date, tz)}`),
   ).toBeVisible();
   await reminders.getByRole('button', { name: 'Send reminder' }).click();
-  await expect(toasts(page).getByText('Link Copied', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Copied!', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(me.name);
 
   // At most three active reminders, earliest due first; completing one removes it.

@@ -114,7 +114,7 @@ test('the next-bet banner shares a ready-made reminder', async ({ page, baseURL,
   await expect(banner).toHaveText(`${account.name} is scheduled to place the next bet on ${longDate(day)}.`);
   // Headless Chromium on Linux has no native share sheet: the message is copied instead.
   await page.getByRole('button', { name: 'Send Reminder' }).click();
-  await expect(toasts(page).getByText('Link Copied')).toBeVisible();
+  await expect(toasts(page).getByText('Copied!', { exact: true })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(account.name);
   expect(copied).toContain(longDate(day));
@@ -180,7 +180,7 @@ test('Chase dues shares who owes what when anyone owes', async ({ page, baseURL,
   await shot(page, testInfo, 'reminders-chase-dues');
 
   await page.getByRole('button', { name: 'Chase dues' }).click();
-  await expect(toasts(page).getByText('Link Copied')).toBeVisible();
+  await expect(toasts(page).getByText('Copied!', { exact: true })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('- Dora Dues: $50.00');
   expect(copied).toContain('- Ned Nopay: $25.50');

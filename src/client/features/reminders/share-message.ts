@@ -17,7 +17,8 @@ export async function shareMessage(title: string, text: string): Promise<void> {
   }
   try {
     await navigator.clipboard.writeText(text);
-    toast({ title: 'Link Copied', description: 'The reminder message is on your clipboard.' });
+    // 'Copied!' (a spec toast): what was copied is a message, not a link ('Link Copied' is the invite's).
+    toast({ title: 'Copied!', description: 'The message is on your clipboard.' });
   } catch {
     toast({ title: 'Share failed', description: 'Could not share the reminder', variant: 'destructive' });
   }
