@@ -219,3 +219,37 @@ test('the month grid shows race days, the scheduled bet, and a keyboard-reachabl
   await expect(list.getByRole('heading')).toHaveText([first.name, second.name]);
   await snap(page, testInfo, 'calendar-list');
 });
+
+test('a day with the scheduled bet and several races keeps its bars inside the cell', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // Found by UI QA (2026-12-02): the next bet's bar and two races' bars ran 4.5 px past the cell.
+  await setUpSyndicateViaApi(
+    page.request,
+    baseURL!,
+    newAccount('Cal Crowded'),
+    uniqueSyndicateName('Busy Club'),
+  );
+  const seed = api(page.request, baseURL!);
+  const tz = await seed.timeZone();
+  const noon = daysFromNowAtNoonUtc(3);
+  const later = (hours: number) => new Date(new Date(noon).getTime() + hours * 3_600_000).toISOString();
+  const first = await seed.addRace({ name: `Opener ${suffix()}`, venue: 'Randwick', date: noon });
+  await seed.addRace({ name: `Middle ${suffix()}`, venue: 'Randwick', date: later(1) });
+  await seed.addRace({ name: `Closer ${suffix()}`, venue: 'Randwick', date: later(2) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/calendar');
+  const grid = page.getByRole('tabpanel', { name: 'Month View' });
+  const day = dayKeyIn(first.date, tz);
+  await showMonthOf(grid, day);
+  const cell = grid.locator(`button[data-day="${day}"]`);
+  await expect(cell).toHaveAccessibleName(`${longDate(first.date, tz)}: 3 races, scheduled bet`);
+  await expect(cell).toContainText('+2 more');
+  const inside = await cell.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return [...el.children].every((child) => child.getBoundingClientRect().bottom <= box.bottom + 0.5);
+  });
+  expect(inside).toBe(true);
+  await snap(page, testInfo, 'calendar-busy-day');
+});

@@ -28,6 +28,8 @@ export function CalendarDay({ day, inMonth, today, races, scheduledBet, onOpenRa
   const withResult = races.filter((race) => race.result !== null).length;
   const fullDate = formatWallClock(day, 'MMMM d, yyyy');
   const hasEvents = races.length > 0 || scheduledBet !== null;
+  // A cell holds two bars and a "+N more" line: with the scheduled bet's bar, one race's.
+  const racesShown = scheduledBet ? 1 : 2;
   const cellClass = cn(
     'flex h-16 w-full flex-col items-stretch gap-1 rounded-md border p-1 text-left sm:h-24 sm:p-1.5',
     inMonth ? 'bg-card' : 'bg-muted/40 text-muted-foreground',
@@ -44,11 +46,13 @@ export function CalendarDay({ day, inMonth, today, races, scheduledBet, onOpenRa
         {formatWallClock(day, 'd')}
       </span>
       {scheduledBet ? <EventBar colour={BET_DAY_COLOUR} label={scheduledBet} /> : null}
-      {races.slice(0, 2).map((race) => (
+      {races.slice(0, racesShown).map((race) => (
         <EventBar key={race.id} colour={RACE_DAY_COLOUR} label={race.name} result={race.result !== null} />
       ))}
-      {races.length > 2 ? (
-        <span className="hidden text-[11px] text-muted-foreground sm:block">+{races.length - 2} more</span>
+      {races.length > racesShown ? (
+        <span className="hidden text-[11px] text-muted-foreground sm:block">
+          +{races.length - racesShown} more
+        </span>
       ) : null}
     </>
   );
