@@ -106,12 +106,13 @@ describe('POST /api/races/:id/result', () => {
     const detail = (await c.member.get(`/api/races/${raceId}`)).json<RaceDetail>();
     expect(detail.result).toMatchObject({
       finishers: [
-        { position: 1, horseName: 'ZOE’S STAR', horseNumber: null },
+        // Named as the bets name them, bar the country the result adds.
+        { position: 1, horseName: 'Zoë’s Star', horseNumber: null },
         { position: 1, horseName: 'Renamed In The Result', horseNumber: 7 },
-        { position: 2, horseName: 'winx', horseNumber: null },
+        { position: 2, horseName: 'Winx', horseNumber: null },
         { position: 3, horseName: 'Chautauqua (IRE)', horseNumber: null },
       ],
-      nonRunners: [{ horseName: 'scratched.', horseNumber: null }],
+      nonRunners: [{ horseName: 'Scratched', horseNumber: null }],
       source: 'manual',
       placesPaid: null,
       rule4: null,
@@ -192,6 +193,41 @@ describe('POST /api/races/:id/result', () => {
       ],
       unmatched: [],
     });
+  });
+
+  it('keeps a horse under the name the field or a bet gives it, whatever the case or spelling it was typed in', async () => {
+    const c = await crew(t);
+    const withField = await race(c, {});
+    await setField(withField, [
+      'Chautauqua (IRE)',
+      'Émile Zola',
+      'Third Horse',
+      'Fourth Horse',
+      'Fifth Horse',
+    ]);
+    await postResult(c, withField, {
+      finishers: [
+        { position: 1, horseName: 'chautauqua' },
+        { position: 2, horseName: 'EMILE ZOLA' },
+        { position: 3, horseName: 'Not In The Field' },
+      ],
+      nonRunners: [{ horseName: 'fifth horse' }],
+    });
+    const fieldResult = (await c.admin.get(`/api/races/${withField}`)).json<RaceDetail>().result!;
+    expect(fieldResult.finishers.map((f) => f.horseName)).toEqual([
+      'Chautauqua (IRE)',
+      'Émile Zola',
+      'Not In The Field',
+    ]);
+    expect(fieldResult.nonRunners.map((h) => h.horseName)).toEqual(['Fifth Horse']);
+
+    // No field: the name a bet on the race gives the horse.
+    const noField = await race(c);
+    const onBeta = await bet(c, noField, 'Beta');
+    await postResult(c, noField, { finishers: [{ position: 1, horseName: 'beta' }] });
+    const betResult = (await c.admin.get(`/api/races/${noField}`)).json<RaceDetail>().result!;
+    expect(betResult.finishers[0]!.horseName).toBe('Beta');
+    expect((await getBet(c, onBeta.id)).status).toBe('win');
   });
 
   it('the race’s default terms count the runners that ran: a non-runner from an 8-horse field leaves 2 places', async () => {

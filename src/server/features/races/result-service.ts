@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { isStorableId } from '../../../shared/race';
 import {
+  normalizeHorseName,
   type PlannableBet,
   planRaceResult,
   type RaceResultResponse,
@@ -159,6 +160,38 @@ const canonical = (v: unknown): unknown =>
         )
       : v;
 
+/**
+ * A horse as the result keeps it: under the name the race's field gives it, else a bet on the
+ * race, when the typed name is the same horse (case, accents, punctuation and a country suffix
+ * aside: "chautauqua" is "Chautauqua (IRE)"); otherwise as typed. The race's card, the activity
+ * feed and the calendar then name the horse as the bets do.
+ */
+function knownNames(
+  field: readonly Runner[] | null,
+  bets: readonly { horseName: string }[],
+): <T extends string | null | undefined>(typed: T) => T | string {
+  const fromField = new Map((field ?? []).map((r) => [normalizeHorseName(r.horse), r.horse]));
+  const fromBets = new Map<string, string>();
+  for (const b of bets) {
+    const key = normalizeHorseName(b.horseName);
+    if (!fromBets.has(key)) fromBets.set(key, b.horseName);
+  }
+  return (typed) => {
+    if (!typed) return typed;
+    const key = normalizeHorseName(typed);
+    if (key === '') return typed;
+    const official = fromField.get(key);
+    if (official) return official;
+    const onBet = fromBets.get(key);
+    // A bet's name without the country the result gives ("Chautauqua" for "Chautauqua (IRE)")
+    // would say less than what was typed.
+    return onBet && (COUNTRY.test(onBet) || !COUNTRY.test(typed)) ? onBet : typed;
+  };
+}
+
+/** A trailing country suffix, as normalizeHorseName drops it: "(IRE)". */
+const COUNTRY = /\([a-z]{2,3}\)\s*$/i;
+
 async function settleRace(
   tx: Tx,
   syndicateId: number,
@@ -168,9 +201,9 @@ async function settleRace(
   opts: ApplyOptions,
 ): Promise<RaceResultResponse> {
   const previous = new Set(race.result?.settledBetIds ?? []);
-  const bets = (await lockRaceBets(tx, syndicateId, raceId)).filter(
-    (b) => b.status === 'pending' || previous.has(b.id),
-  );
+  const raceBets = await lockRaceBets(tx, syndicateId, raceId);
+  const bets = raceBets.filter((b) => b.status === 'pending' || previous.has(b.id));
+  const named = knownNames(race.runners, raceBets);
   const byId = new Map(bets.map((b) => [b.id, b]));
   const terms = resultTerms(race, input);
   const plan = planRaceResult(bets.map(plannable), input, race.runners, terms);
@@ -210,13 +243,13 @@ async function settleRace(
   const stored: StoredRaceResult = {
     finishers: input.finishers.map((f) => ({
       position: f.position,
-      horseName: f.horseName,
+      horseName: named(f.horseName),
       horseNumber: f.horseNumber,
     })),
-    nonRunners: input.nonRunners.map((h) => ({ horseName: h.horseName, horseNumber: h.horseNumber })),
+    nonRunners: input.nonRunners.map((h) => ({ horseName: named(h.horseName), horseNumber: h.horseNumber })),
     placesPaid: input.placesPaid,
     dividends: input.dividends.map((d) => ({
-      horseName: d.horseName,
+      horseName: named(d.horseName),
       horseNumber: d.horseNumber,
       win: d.win,
       place: d.place,
