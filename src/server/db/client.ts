@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isTransientConflict } from '../lib/pg-errors';
 import { installBetJsonTriggers } from './bet-json';
 import { installBetStatsTrigger } from './bet-stats-trigger';
 import * as schema from './schema';
@@ -59,8 +60,38 @@ export function connect(
   pool.on('error', () => {});
   planned.on('error', () => {});
   const db = drizzle(pool, { schema });
+  retryTransientConflicts(db);
   plannedPools.set(db, planned);
   return { db, pool, planned, close: async () => void (await Promise.all([pool.end(), planned.end()])) };
+}
+
+/** How many times a transaction is run before PostgreSQL's abort reaches the caller (a 500). */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * `db.transaction` runs its function again, in a new transaction, when PostgreSQL aborted the
+ * first to break a deadlock or a serialisation conflict (isTransientConflict): its writes were
+ * undone, and the request should not fail for it. Writes lock what they touch in an order
+ * (docs/architecture.md: a bet's per-day and stats rows, then the bank's lock on the syndicate),
+ * but some paths cannot keep it (a race's result writes many bets, a member's row is locked by a
+ * new bet before the bank's lock and by a bank write after it), and a burst of such writes made
+ * PostgreSQL pick a victim: a 500, found by probing with concurrent writes. A transaction's
+ * function therefore reads what it needs inside it and keeps no state across attempts. After a
+ * short, random pause (the other transaction finishes meanwhile), up to TRANSACTION_ATTEMPTS in
+ * all.
+ */
+function retryTransientConflicts(db: Db) {
+  const once = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(run, config);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isTransientConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db['transaction'];
 }
 
 /** Names given to statement texts (statementName); beyond the cap texts are sent unnamed. */

@@ -21,7 +21,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `poolMax`: the database connections the app may hold (5 keeps the suite's many apps within
+ * PostgreSQL's limit; a test of concurrent writes gives the server's own 20, so they interleave).
+ */
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  { poolMax = 5 }: { poolMax?: number } = {},
+): Promise<TestApp> {
   // RACING_API_URL: a closed loopback port, so no test ever reaches the internet.
   const env = readEnv({
     PUBLIC_URL: TEST_ORIGIN,
@@ -29,7 +36,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     RACING_API_URL: 'http://127.0.0.1:9',
     ...envOverrides,
   });
-  const database = connect(inject('databaseUrl'), { max: 5 });
+  const database = connect(inject('databaseUrl'), { max: poolMax });
   const clock = { now: new Date() };
   let contract: ContractCheck | undefined;
   const app = await buildApp({
