@@ -157,3 +157,19 @@ export function newestDataAt(queryClient: QueryClient): number | null {
   }
   return newest || null;
 }
+
+/**
+ * Whether a query on screen has no data and waits for the network (paused offline): a page or a
+ * part of one that was never read on this device.
+ */
+export function waitingForConnection(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some(
+      (query) =>
+        query.state.data === undefined &&
+        query.state.fetchStatus === 'paused' &&
+        query.getObserversCount() > 0,
+    );
+}
