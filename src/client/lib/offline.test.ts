@@ -1,6 +1,13 @@
 // Offline support (issue 17 §3): the kept cache's scoping, what is kept, the banner's time, and
 // writes failing with a clear message when there is no connection.
-import { dehydrate, hydrate, InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  InfiniteQueryObserver,
+  onlineManager,
+  QueryClient,
+  QueryObserver,
+} from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offlineText } from '@/app/offline-banner';
 import { ApiError, apiGet, apiRequest, OfflineError, readApiErrorBody } from './api';
@@ -14,6 +21,7 @@ import {
   persistOptions,
   scopedStorage,
   shouldPersistQuery,
+  waitingForConnection,
 } from './persist';
 
 function memoryStore(): KeyValueStore & { map: Map<string, string> } {
@@ -125,6 +133,28 @@ describe('the kept query cache', () => {
     client.setQueryData(['/api/members'], [], { updatedAt: 5_000 });
     client.setQueryData(['/api/races'], [], { updatedAt: 3_000 });
     expect(newestDataAt(client)).toBe(5_000);
+  });
+
+  it('knows when a query on screen has nothing kept and waits for the network', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['/api/bets'], [], { updatedAt: 1_000 });
+    onlineManager.setOnline(false);
+    try {
+      const waiting = new QueryObserver(client, { queryKey: ['/api/rankings'], queryFn: async () => [] });
+      const kept = new QueryObserver(client, { queryKey: ['/api/bets'], queryFn: async () => [] });
+      const unsubscribeKept = kept.subscribe(() => {});
+      // Kept data, even paused for a refetch, is on screen: nothing waits.
+      expect(waitingForConnection(client)).toBe(false);
+      const unsubscribe = waiting.subscribe(() => {});
+      expect(client.getQueryState(['/api/rankings'])?.fetchStatus).toBe('paused');
+      expect(waitingForConnection(client)).toBe(true);
+      // Off screen (no observer), it no longer counts.
+      unsubscribe();
+      expect(waitingForConnection(client)).toBe(false);
+      unsubscribeKept();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
 
