@@ -4,6 +4,7 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { deriveInitials } from '../../../shared/initials';
 import { generateInviteCode, normaliseInviteCode } from '../../../shared/invite-code';
 import type { Syndicate, SyndicateWithRole } from '../../../shared/syndicate';
+import { MEMBERSHIP_INACTIVE } from '../../auth/context';
 import { setActiveSyndicate } from '../../auth/sessions';
 import { builtOnce, type Db } from '../../db/client';
 import { joinFailures, members, syndicates, users } from '../../db/schema';
@@ -156,7 +157,7 @@ export async function createSyndicate(
  * address, so that would hand the row's role to them); it is claimed through its personal claim
  * link instead. Only when `linkVerifiedEmail` (OIDC mode) and the provider verified the caller's
  * e-mail is an unlinked, current member with that e-mail linked. A removed (archived) member's
- * user is refused: an admin restores them.
+ * user is refused: an admin restores them; a deactivated one's too, until an admin reactivates them.
  */
 export async function joinSyndicate(
   db: Db,
@@ -187,11 +188,18 @@ export async function joinSyndicate(
     }
 
     const [existing] = await tx
-      .select({ id: members.id, archivedAt: members.archivedAt })
+      .select({ id: members.id, archivedAt: members.archivedAt, isActive: members.isActive })
       .from(members)
       .where(and(eq(members.syndicateId, syndicate.id), eq(members.userId, caller.userId)))
       .limit(1);
-    if (existing) return existing.archivedAt ? ('removed' as const) : syndicate;
+    // A deactivated member is refused as the switch refuses them (the code made the syndicate
+    // their session's current one, which switching to it answers 404).
+    if (existing)
+      return existing.archivedAt
+        ? ('removed' as const)
+        : existing.isActive
+          ? syndicate
+          : ('inactive' as const);
 
     if (opts.linkVerifiedEmail && caller.email && (await emailVerified(tx, caller.userId))) {
       const [match] = await tx
@@ -225,6 +233,7 @@ export async function joinSyndicate(
   if (outcome === 'limited') throw new HttpError(429, TOO_MANY_JOINS);
   if (outcome === 'invalid') throw new HttpError(404, INVALID_INVITE_CODE);
   if (outcome === 'removed') throw new HttpError(403, REMOVED_FROM_SYNDICATE);
+  if (outcome === 'inactive') throw new HttpError(403, MEMBERSHIP_INACTIVE);
   return outcome;
 }
 

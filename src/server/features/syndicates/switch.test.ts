@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../../../shared/member';
 import { connect, listen } from '../../assistant/test-client';
-import { NO_SYNDICATE } from '../../auth/context';
+import { MEMBERSHIP_INACTIVE, NO_SYNDICATE } from '../../auth/context';
 import { reusedSessions } from '../../auth/sessions';
 import { notifierOf } from '../../db/notifier';
 import {
@@ -126,11 +126,23 @@ describe('PUT /api/syndicates/active', () => {
       [other.id, false, false],
     ]);
 
-    // Reactivated: the switch works again.
+    // Nor does the invite code take him back in while he is inactive (it did: 200, and the
+    // session's syndicate became the one the switch refuses; found by probing).
+    const again = await bob.post('/api/syndicates/join', { inviteCode: other.inviteCode });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ message: MEMBERSHIP_INACTIVE });
+    expect(await horses(bob)).toEqual(['Bob Horse']);
+    expect((await listed(bob)).find((s) => s.current)?.id).toBe(own.id);
+
+    // Reactivated: the switch works again, and so does the code (which changes nothing).
     expect((await alice.client.put(`/api/members/${bobInAlice.id}`, { isActive: true })).statusCode).toBe(
       200,
     );
     expect((await bob.put('/api/syndicates/active', { syndicateId: other.id })).statusCode).toBe(200);
+    expect((await bob.post('/api/syndicates/join', { inviteCode: other.inviteCode })).statusCode).toBe(200);
+    expect(
+      (await alice.client.get('/api/members')).json<Member[]>().filter((m) => m.name === 'Bob Admin'),
+    ).toHaveLength(1);
   });
 
   it('answers 404 for a membership the admin removed', async () => {
