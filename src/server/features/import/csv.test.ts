@@ -8,7 +8,7 @@ import type { Bet } from '../../../shared/bet';
 import type { ImportDryRun } from '../../../shared/csv-io';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type Crew, crew, placeBet, singleBet } from '../bets/test-fixtures';
-import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from './service';
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_RUNNING } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -326,16 +326,50 @@ describe('POST /api/import/bets', () => {
       codes.push(...res.map((r) => r.statusCode));
     }
     expect(codes.filter((code) => code >= 500)).toEqual([]);
-    // The same file twice at once: one writes its 3 bets, the other finds them all duplicates.
+    // The same file twice at once: one writes its 3 bets; the other is refused while the first
+    // runs (409), or finds them all duplicates when it came after.
     const twin = [header, ...[1, 2, 3].map((k) => `${day},Alice Admin,Twin ${k},2,1,win`)].join('\r\n');
     const both = await Promise.all([csvPost(c, twin, false), csvPost(c, twin, false)]);
-    expect(both.map((r) => r.json<{ imported: number }>().imported).sort()).toEqual([0, 3]);
+    expect(
+      both
+        .map((r) =>
+          r.statusCode === 409
+            ? r.json<{ message: string }>().message
+            : `${r.statusCode} ${r.json<{ imported: number }>().imported}`,
+        )
+        .sort(),
+    ).toSatisfy((answers: string[]) =>
+      ['201 0,201 3', `201 3,${IMPORT_RUNNING}`].includes(answers.join(',')),
+    );
     expect((await allBets(c)).filter((b) => b.horseName.startsWith('Twin'))).toHaveLength(3);
     const bank = (await c.admin.get('/api/bank')).json<BankSummary>();
     expect(bank.bettingResult).toBeCloseTo(
       (await allBets(c)).reduce((sum, b) => sum + (b.result ?? 0), 0),
       2,
     );
+  });
+
+  it('refuses an import while another runs for the same syndicate (409, nothing written), not another syndicate’s', async () => {
+    const c = await crew(t);
+    const other = await crew(t);
+    const file = ['date,member,horse,odds,stake,status', '2030-03-01,Alice Admin,Queued,2,1,win'].join('\n');
+    // Another import holds the syndicate's import lock (its transaction still open).
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query("select pg_advisory_xact_lock(hashtext('bets:import'), $1)", [c.syndicateId]);
+      const refused = await csvPost(c, file, false);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: IMPORT_RUNNING });
+      // The dry run takes no lock; the other syndicate imports as usual.
+      expect((await csvPost(c, file, true)).statusCode).toBe(200);
+      expect((await csvPost(other, file, false)).json<{ imported: number }>().imported).toBe(1);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    expect((await allBets(c)).filter((b) => b.horseName === 'Queued')).toHaveLength(0);
+    expect((await csvPost(c, file, false)).json<{ imported: number }>().imported).toBe(1);
   });
 
   it('imports all or nothing: races once, results recomputed, the bank shares settled results; a retry imports nothing', async () => {

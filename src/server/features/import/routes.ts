@@ -12,7 +12,7 @@ import {
 import { requireAdmin, scopedRoutes, tenantOf } from '../../auth/context';
 import { HttpError } from '../../lib/http-error';
 import { errorSchema } from '../../lib/response-schemas';
-import { dryRunImport, IMPORT_MAX_BYTES, ImportRefused, importBets } from './service';
+import { dryRunImport, IMPORT_MAX_BYTES, IMPORT_RUNNING, ImportRefused, importBets } from './service';
 
 /** Content types a CSV file arrives with (Windows labels .csv files as Excel's). */
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'];
@@ -55,6 +55,7 @@ export const importRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
           200: importDryRunSchema.describe('A dry run: rows, valid, errors, duplicates and a preview'),
           201: importResultSchema,
           400: importErrorSchema.describe('Not CSV, missing columns, or row errors (nothing imported)'),
+          409: errorSchema.describe(IMPORT_RUNNING),
           413: errorSchema.describe(TOO_LARGE),
           415: errorSchema.describe(NOT_CSV),
         },
