@@ -351,6 +351,7 @@ export async function allocateNewSettledBets(
      where m.syndicate_id = ${syndicateId} and m.is_active and m.archived_at is null
      order by m.created_at, m.id`);
   const balances = rows.map((r) => ({ memberId: r.id, balance: Number(r.balance) }));
+  const balanceOf = new Map(balances.map((b) => [b.memberId, b]));
   const weightRows: { betId: number; memberId: number; weight: number }[] = [];
   const entries: { memberId: number; amountCents: number; betId: number; note: string }[] = [];
   for (const bet of settled) {
@@ -364,7 +365,7 @@ export async function allocateNewSettledBets(
     if (bet.resultCents === 0) continue;
     for (const part of splitAmong(bet.resultCents, weights)) {
       entries.push({ ...part, betId: bet.id, note: bet.description });
-      const line = balances.find((b) => b.memberId === part.memberId);
+      const line = balanceOf.get(part.memberId);
       if (line) line.balance += part.amountCents;
     }
   }

@@ -8,7 +8,13 @@ import type { Bet } from '../../../shared/bet';
 import type { ImportDryRun } from '../../../shared/csv-io';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type Crew, crew, placeBet, singleBet } from '../bets/test-fixtures';
-import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_RUNNING } from './service';
+import {
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_LEDGER_LINES,
+  IMPORT_MAX_ROWS,
+  IMPORT_RUNNING,
+  tooManyLines,
+} from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -370,6 +376,39 @@ describe('POST /api/import/bets', () => {
     }
     expect((await allBets(c)).filter((b) => b.horseName === 'Queued')).toHaveLength(0);
     expect((await csvPost(c, file, false)).json<{ imported: number }>().imported).toBe(1);
+  });
+
+  it('refuses a file whose settled bets would write more bank lines than one import may (dry run and import)', async () => {
+    const c = await crew(t);
+    // 199 more active members (201 in all), and two who do not share: inactive and removed.
+    await t.database.pool.query(
+      `insert into members (syndicate_id, name, email, initials, is_active, archived_at)
+       select $1, 'Extra ' || n, 'extra' || n || '@example.test', 'EX', n <= 199, case when n = 201 then now() end
+         from generate_series(1, 201) as n`,
+      [c.syndicateId],
+    );
+    const sharing = 201;
+    const fits = Math.floor(IMPORT_MAX_LEDGER_LINES / sharing);
+    const file = (settled: number) =>
+      [
+        'date,member,horse,odds,stake,status',
+        ...Array.from({ length: settled }, (_, k) => `2030-04-01,Alice Admin,Many ${k},2,1,loss`),
+        '2030-04-01,Alice Admin,Still Pending,2,1,pending',
+      ].join('\n');
+    const fine = (await csvPost(c, file(fits), true)).json<{ errors: unknown[]; valid: number }>();
+    expect(fine).toMatchObject({ errors: [], valid: fits + 1 });
+
+    const over = await csvPost(c, file(fits + 1), true);
+    expect(over.statusCode).toBe(200);
+    expect(over.json<{ errors: unknown[] }>().errors).toEqual([
+      { row: 1, column: 'status', message: tooManyLines(fits + 1, sharing) },
+    ]);
+    const refused = await csvPost(c, file(fits + 1), false);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: unknown[] }>().errors).toEqual([
+      { row: 1, column: 'status', message: tooManyLines(fits + 1, sharing) },
+    ]);
+    expect((await allBets(c)).filter((b) => b.horseName.startsWith('Many'))).toHaveLength(0);
   });
 
   it('imports all or nothing: races once, results recomputed, the bank shares settled results; a retry imports nothing', async () => {
