@@ -182,6 +182,53 @@ test('record payments, share a settled bet, distribute and download a statement'
   await expect(page.getByTestId('ledger-entry').filter({ hasText: '-$1.00' })).toHaveCount(3);
 });
 
+test('focus comes back after the statement sheet and a reversal; a long name reads in full', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // Found by UI QA: on /bank the statement sheet (opened from the members table) and a confirmed
+  // Reverse (whose button is gone once the entry is reversed) dropped focus to <body>, and a long
+  // name was cut short with no way to read it.
+  await seedAdmin(page, baseURL!, 'Ada Admin', 'Bank');
+  const longName = 'Bartholomew Maximilian Featherstonehaugh-Cholmondeley';
+  const member = await createMember(page, baseURL!, longName);
+  const paid = await page.request.post('/api/bank/contributions', {
+    data: { memberId: member.id, amount: 40, note: 'Season fee' },
+    headers: { Origin: baseURL!, 'Idempotency-Key': `e2e-${Date.now()}` },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await page.goto('/bank');
+  await pageReady(page, 'Bank');
+
+  const statementButton = page.getByRole('button', { name: `Statement of ${longName}` });
+  await expect(statementButton).toHaveAttribute('title', longName);
+  await shot(page, testInfo, 'bank-long-name');
+  const sheet = page.getByRole('dialog', { name: `Statement: ${longName}` });
+  await statementButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(statementButton).toBeFocused();
+  await statementButton.focus();
+  await page.keyboard.press('Enter');
+  await sheet.getByRole('button', { name: 'Close statement' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(statementButton).toBeFocused();
+
+  // The reversed entry stays in the ledger (struck through) and takes the focus its button had.
+  await page.getByRole('button', { name: `Reverse payment in of +$40.00 for ${longName}` }).focus();
+  await page.keyboard.press('Enter');
+  const reverse = page.getByRole('dialog', { name: 'Reverse entry' });
+  await reverse.getByLabel('Reason').fill('Recorded twice');
+  await page.keyboard.press('Enter');
+  await expect(toasts(page).getByText('Entry reversed')).toBeVisible();
+  await expect(reverse).toBeHidden();
+  const reversed = page.getByTestId('ledger-entry').filter({ hasText: 'Season fee' });
+  await expect(reversed).toContainText('Reversed');
+  await expect(reversed).toBeFocused();
+});
+
 test('the ledger loads more, and former members are marked', async ({ page, baseURL }, testInfo) => {
   await seedAdmin(page, baseURL!, 'Ada Admin', 'Bank');
   const fay = await createMember(page, baseURL!, 'Fay Former');

@@ -308,6 +308,18 @@ test('an empty submit shows the validation messages', async ({ page, baseURL }, 
     await expect(dialog.getByText(message)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // Venue and Race Number share one message (on Venue): filling the second clears it.
+  await dialog.getByLabel('Venue').fill('Randwick');
+  await expect(dialog.getByText('Please provide venue and race number')).toBeVisible();
+  await dialog.getByLabel('Race Number').fill('5');
+  await expect(dialog.getByText('Please provide venue and race number')).toHaveCount(0);
+  // And emptying the venue brings it back, with no stale message left on Race Number.
+  await dialog.getByLabel('Race Number').fill('0');
+  await expect(dialog.getByText('Race number must be a whole number from 1 to 999')).toBeVisible();
+  await dialog.getByLabel('Venue').fill('');
+  await expect(dialog.getByText('Please provide venue and race number')).toBeVisible();
+  await expect(dialog.getByText('Race number must be a whole number from 1 to 999')).toHaveCount(0);
+
   await dialog.getByLabel('Odds', { exact: true }).fill('-2');
   await dialog.getByLabel('Amount', { exact: true }).fill('0');
   await dialog.getByRole('button', { name: 'Add Second Bet' }).click();

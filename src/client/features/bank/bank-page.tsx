@@ -1,7 +1,8 @@
 import { ArrowDownToLine, ArrowUpFromLine, Scale, Split } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useDialogState } from '@/lib/use-dialog-state';
 import { useIsAdmin } from '@/lib/use-role';
 import { useBank } from './api/get-bank';
 import { AdjustDialog } from './components/adjust-dialog';
@@ -20,7 +21,18 @@ export function BankPage() {
   const isAdmin = useIsAdmin();
   const bank = useBank();
   const [open, setOpen] = useState<Open>(null);
+  // The statement sheet gives focus back to the Statement button that opened it when it closes (as
+  // on /members); the member stays set while it closes, so its content does not blank out.
+  const statement = useDialogState();
   const [statementOf, setStatementOf] = useState<number | null>(null);
+  const showStatement = statement.show;
+  const onStatement = useCallback(
+    (memberId: number) => {
+      setStatementOf(memberId);
+      showStatement();
+    },
+    [showStatement],
+  );
   const members = bank.data?.members ?? [];
   const close = (o: boolean) => {
     if (!o) setOpen(null);
@@ -67,7 +79,7 @@ export function BankPage() {
             <Spinner label="Loading the bank..." />
           ) : (
             <>
-              <MembersTable members={members} onStatement={setStatementOf} />
+              <MembersTable members={members} onStatement={onStatement} />
               <LedgerList members={members} isAdmin={isAdmin} />
             </>
           )}
@@ -96,13 +108,7 @@ export function BankPage() {
           />
         </>
       ) : null}
-      <StatementSheet
-        memberId={statementOf}
-        open={statementOf !== null}
-        onOpenChange={(o) => {
-          if (!o) setStatementOf(null);
-        }}
-      />
+      <StatementSheet memberId={statementOf} open={statement.open} onOpenChange={statement.onOpenChange} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { BANK_ENTRY_TYPES, type BankEntry, type BankEntryType, type BankMember } from '@shared/bank';
 import { Undo2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,6 +20,7 @@ export function LedgerList({ members, isAdmin }: { members: readonly BankMember[
   const [memberId, setMemberId] = useState(ALL);
   const [type, setType] = useState(ALL);
   const [reversing, setReversing] = useState<BankEntry | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const ledger = useBankEntries({
     memberId: memberId === ALL ? undefined : Number(memberId),
     type: type === ALL ? undefined : (type as BankEntryType),
@@ -60,11 +61,18 @@ export function LedgerList({ members, isAdmin }: { members: readonly BankMember[
       ) : entries.length === 0 ? (
         <p className="px-6 pb-6 text-sm text-muted-foreground">No entries.</p>
       ) : (
-        <ul className="divide-y divide-border border-t border-border" aria-label="Ledger entries">
+        <ul ref={list} className="divide-y divide-border border-t border-border" aria-label="Ledger entries">
           {entries.map((e) => {
             const reversed = e.reversedById !== null;
             return (
-              <li key={e.id} className="flex items-start gap-3 px-4 py-3 sm:px-6" data-testid="ledger-entry">
+              <li
+                key={e.id}
+                // Focusable from script only: a reversed entry takes the focus its Reverse button had.
+                tabIndex={-1}
+                className="flex items-start gap-3 px-4 py-3 outline-offset-[-2px] sm:px-6"
+                data-testid="ledger-entry"
+                data-entry-id={e.id}
+              >
                 <div className={cn('min-w-0 flex-1', reversed && 'text-muted-foreground line-through')}>
                   <p className="text-sm font-medium">
                     {ENTRY_TYPE_LABELS[e.type]} · {nameOf(e.memberId)}
@@ -125,6 +133,9 @@ export function LedgerList({ members, isAdmin }: { members: readonly BankMember[
           onOpenChange={(open) => {
             if (!open) setReversing(null);
           }}
+          focusAfterReverse={(id) =>
+            list.current?.querySelector<HTMLElement>(`[data-entry-id="${id}"]`) ?? null
+          }
         />
       ) : null}
     </Card>

@@ -132,7 +132,9 @@ function StatementButton({
       type="button"
       onClick={() => onStatement(member.memberId)}
       aria-label={`Statement of ${member.name}`}
-      className="inline-flex max-w-44 items-center gap-1.5 rounded-sm text-left font-medium text-primary underline-offset-4 hover:underline"
+      // The name is cut short past the column's width: the full name shows on hover.
+      title={member.name}
+      className="inline-flex max-w-44 items-center gap-1.5 xl:max-w-72 rounded-sm text-left font-medium text-primary underline-offset-4 hover:underline"
     >
       <FileText aria-hidden="true" className="size-4 shrink-0" />
       <span className="truncate">{member.name}</span>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BANK_MESSAGES, type BankEntry, NOTE_MAX } from '@shared/bank';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -35,10 +35,16 @@ export function ReverseDialog({
   entry,
   memberName,
   onOpenChange,
+  focusAfterReverse,
 }: {
   entry: BankEntry | null;
   memberName: string;
   onOpenChange: (open: boolean) => void;
+  /**
+   * Where focus goes once the dialog has closed after a reversal: the Reverse button it opened
+   * from is gone by then (the entry shows "Reversed"), and focus would fall to <body>.
+   */
+  focusAfterReverse?: (entryId: number) => HTMLElement | null;
 }) {
   const f = useSyndicateFormat();
   const write = useReverseEntry();
@@ -46,6 +52,7 @@ export function ReverseDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
   const open = entry !== null;
+  const reversedId = useRef<number | null>(null);
 
   useEffect(() => {
     if (open) {
@@ -70,12 +77,22 @@ export function ReverseDialog({
       return;
     }
     toast({ title: 'Entry reversed' });
+    reversedId.current = entry.id;
     onOpenChange(false);
   });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const id = reversedId.current;
+          reversedId.current = null;
+          const target = id === null ? null : focusAfterReverse?.(id);
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Reverse entry</DialogTitle>
           <DialogDescription>

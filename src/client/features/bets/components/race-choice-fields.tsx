@@ -41,7 +41,8 @@ export function RaceChoiceFields({ form }: { form: UseFormReturn<AddBetFormValue
             placeholder="e.g. Flemington"
             aria-required="true"
             error={errors.venue?.message}
-            {...register('venue')}
+            // One rule covers the pair (lib/add-bet-form.ts): a change to either re-checks the other.
+            {...register('venue', { deps: ['raceNumber'] })}
           />
           <FormField
             label="Race Number"
@@ -49,7 +50,7 @@ export function RaceChoiceFields({ form }: { form: UseFormReturn<AddBetFormValue
             placeholder="e.g. 5"
             aria-required="true"
             error={errors.raceNumber?.message}
-            {...register('raceNumber')}
+            {...register('raceNumber', { deps: ['venue'] })}
           />
           <div className="col-span-2 sm:col-span-1">
             <FormField
