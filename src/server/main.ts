@@ -18,6 +18,7 @@ import {
 import { type Env, readEnv } from './env';
 import { createResultsJob } from './features/racing/results-job';
 import { racingProvider } from './features/racing/service';
+import { boundedError } from './lib/log-serializers';
 
 function sessionSecret(env: Env): string {
   if (env.sessionSecret) return env.sessionSecret;
@@ -76,7 +77,7 @@ async function main() {
     db: database.db,
     sessionSecret: secret,
     clientDir: clientDir(),
-    logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+    logger: env.logLevel === 'silent' ? false : { level: env.logLevel, serializers: { err: boundedError } },
   });
   // Every instance runs the timer; only the one holding the job's advisory lock does the work.
   const resultsJob = createResultsJob({
