@@ -10,6 +10,7 @@ import type { RaceDetail } from '../../../shared/race';
 import type { RaceResultResponse, Runner } from '../../../shared/race-result';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type Crew, crew, type ErrorBody, placeBet, singleBet } from '../bets/test-fixtures';
+import { applyRaceResult, RESULT_ABANDONED } from './result-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,6 +129,41 @@ describe('POST /api/races/:id/result', () => {
     const bank = (await c.admin.get('/api/bank')).json<BankSummary>();
     expect(bank.bettingResult).toBe(-1 + 12 + 20 + 5 + 0 + 34 - 10);
     expect(bank.inPlay).toBe(10);
+  });
+
+  it('stops and writes nothing when its client has gone (asked before each bet)', async () => {
+    const c = await crew(t);
+    const raceId = await race(c);
+    const bets = [
+      await bet(c, raceId, 'Alpha'),
+      await bet(c, raceId, 'Bravo'),
+      await bet(c, raceId, 'Charlie'),
+    ];
+    const lines = await bankLines(c);
+    let asked = 0;
+    const applying = applyRaceResult(
+      t.database.db,
+      c.syndicateId,
+      raceId,
+      {
+        finishers: [
+          { position: 1, horseName: 'Alpha', horseNumber: null },
+          { position: 2, horseName: 'Bravo', horseNumber: null },
+          { position: 3, horseName: 'Charlie', horseNumber: null },
+        ],
+        nonRunners: [],
+        placesPaid: null,
+        dividends: [],
+        rule4: null,
+      },
+      // The client goes away after the first bet was settled.
+      { source: 'manual', actorMemberId: c.adminMemberId, now: new Date(), wanted: () => asked++ < 1 },
+    );
+    await expect(applying).rejects.toMatchObject({ statusCode: 408, message: RESULT_ABANDONED });
+    expect(asked).toBe(2);
+    for (const b of bets) expect(await getBet(c, b.id)).toMatchObject({ status: 'pending', result: null });
+    expect(await bankLines(c)).toBe(lines);
+    expect((await c.admin.get(`/api/races/${raceId}`)).json<RaceDetail>().result).toBeNull();
   });
 
   it('posting the same result again changes nothing; a corrected one re-settles, a dropped horse goes back to pending', async () => {

@@ -18,7 +18,7 @@ import {
   sameHorse,
 } from '../../../shared/race-result';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
 import { RESULTS_IMPORT, recordEvent } from '../audit/record';
 import { raceResultEntered } from '../audit/schedule-events';
 import {
@@ -63,7 +63,16 @@ export interface ApplyOptions {
   /** The member recorded on bank lines (null for the background import). */
   actorMemberId: number | null;
   now: Date;
+  /**
+   * Whether someone still waits for the answer (the request's connection is open), asked before
+   * each bet: a race of thousands of bets takes a while, and a client that went away leaves
+   * nothing to finish (the transaction rolls back). Until 2026-12-02 such a result kept
+   * PostgreSQL busy for minutes after its client had gone (found by probing).
+   */
+  wanted?: () => boolean;
 }
+
+export const RESULT_ABANDONED = 'The request was abandoned before the result was saved';
 
 /**
  * Settles every pending bet on the race whose horse the result names (or the field lists), and
@@ -213,6 +222,7 @@ async function settleRace(
   const settledIds: number[] = [];
   let moved = false;
   for (const item of plan) {
+    if (opts.wanted && !opts.wanted()) throw new HttpError(408, RESULT_ABANDONED);
     const bet = byId.get(item.betId);
     if (!bet) continue;
     let computed: ComputedSettlement;

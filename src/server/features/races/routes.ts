@@ -68,7 +68,12 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
         tags,
         params: idParamsSchema,
         body: raceResultSchema,
-        response: { 200: raceResultResponseSchema, 403: messageSchema, 404: messageSchema },
+        response: {
+          200: raceResultResponseSchema,
+          403: messageSchema,
+          404: messageSchema,
+          408: messageSchema.describe('The client went away before the result was saved: nothing changed'),
+        },
       },
     },
     async (req) => {
@@ -77,6 +82,7 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
         source: 'manual',
         actorMemberId: memberId,
         now: now(),
+        wanted: () => req.raw.socket?.destroyed !== true,
       });
     },
   );
