@@ -147,6 +147,45 @@ describe('GET /api/races', () => {
     expect(bad.json<ErrorBody>().message).toBe('from must be a day (YYYY-MM-DD) or an ISO date-time');
   });
 
+  it('lists each race as GET /api/races/:id reads it (every field, a result, a date to the millisecond)', async () => {
+    const { admin } = await syndicate();
+    const full = await addRace(admin, {
+      name: 'Cox Plate "Group 1"',
+      date: '2030-10-26T06:15:30.123+11:00',
+      meetingNumber: 3,
+      raceNumber: 9,
+      distance: '2040m',
+      raceType: 'Weight for age',
+      trackCondition: 'Good 4',
+      customFields: { runners: '14', prize: '$5,000,000' },
+    });
+    const bare = await addRace(admin, { name: 'Bare', description: null, date: '2030-10-27' });
+    const result = await admin.post(`/api/races/${full.id}/result`, {
+      finishers: [{ position: 1, horseName: 'Via Sistina', horseNumber: 4 }],
+      nonRunners: [{ horseName: 'Scratched' }],
+      dividends: [{ horseName: 'Via Sistina', win: 3.2, place: 1.4 }],
+      rule4: 5,
+    });
+    expect(result.statusCode, result.body).toBe(200);
+
+    const listed = (await admin.get('/api/races')).json<Race[]>();
+    const detail = async (id: number) => {
+      const {
+        runners: _runners,
+        resultBetIds: _settled,
+        ...race
+      } = (await admin.get(`/api/races/${id}`)).json<Race & { runners: unknown; resultBetIds: unknown }>();
+      return race;
+    };
+    expect(listed).toEqual([await detail(full.id), await detail(bare.id)]);
+    expect(listed[0]).toMatchObject({
+      date: '2030-10-25T19:15:30.123Z',
+      customFields: { prize: '$5,000,000' },
+    });
+    expect(listed[0]!.result).toMatchObject({ rule4: 5, finishers: [{ horseName: 'Via Sistina' }] });
+    expect(listed[0]!.result).not.toHaveProperty('settledBetIds');
+  });
+
   it('answers 404 for another syndicate’s race, a missing id and a huge id; 400 for a non-id', async () => {
     const { admin } = await syndicate();
     const other = await syndicate();

@@ -13,9 +13,10 @@ import {
 import { raceResultResponseSchema, raceResultSchema } from '../../../shared/race-result';
 import { requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { sendJsonText } from '../../lib/json-text';
 import { authorOf } from '../audit/record';
 import { applyRaceResult } from './result-service';
-import { createRace, deleteRace, getRace, listRaces, updateRace } from './service';
+import { createRace, deleteRace, getRace, listRacesJson, updateRace } from './service';
 
 const messageSchema = z.object({ message: z.string() });
 const tags = ['races'];
@@ -28,7 +29,8 @@ export const racesRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   app.get(
     '/api/races',
     { schema: { tags, querystring: listRacesQuerySchema, response: { 200: z.array(raceSchema) } } },
-    async (req) => listRaces(db, tenantOf(req).syndicateId, req.query.from),
+    async (req, reply) =>
+      sendJsonText(reply, await listRacesJson(db, tenantOf(req).syndicateId, req.query.from)),
   );
 
   app.get(

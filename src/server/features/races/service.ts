@@ -75,6 +75,28 @@ export async function listRaces(db: Db, syndicateId: number, fromInput?: Date | 
   return rows.map(toRace);
 }
 
+/**
+ * GET /api/races's answer as JSON text, written by PostgreSQL in raceSchema's field order (the
+ * result without the bets it settled): a syndicate whose imports named 20,000 races had each
+ * listing map and check 20,000 objects on the event loop, 0.35–0.9 s of the app's CPU a call
+ * during which no other request was answered (found by probing). Dates as toISOString writes them.
+ */
+export async function listRacesJson(db: Db, syndicateId: number, fromInput?: Date | string): Promise<string> {
+  const from = typeof fromInput === 'string' ? await instantIn(db, syndicateId, fromInput) : fromInput;
+  const { rows } = await db.execute<{ json: string }>(sql`
+    select coalesce(json_agg(json_build_object(
+             'id', id, 'name', name, 'venue', venue,
+             'date', to_char(date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'description', description, 'meetingNumber', meeting_number, 'raceNumber', race_number,
+             'distance', distance, 'raceType', race_type, 'trackCondition', track_condition,
+             'customFields', custom_fields, 'result', result - 'settledBetIds')
+           order by date, id), '[]')::text as json
+      from races
+     where syndicate_id = ${syndicateId}
+       ${from ? sql`and date >= ${from.toISOString()}::timestamptz` : sql``}`);
+  return rows[0]?.json ?? '[]';
+}
+
 /** The race with its runners (GET /api/races/:id). */
 export async function getRace(db: Db, syndicateId: number, raceId: number): Promise<RaceDetail> {
   if (!isStorableId(raceId)) throw notFound(RACE_NOT_FOUND);
