@@ -1,9 +1,9 @@
 // Races of a syndicate: list (date ascending), read, add, replace, delete. Dates arrive as date
 // inputs (shared/dates.ts): a bare day is the start of that day in the syndicate's time zone.
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isStorableId, type Race, type RaceDetail, type RaceValues } from '../../../shared/race';
 import type { StoredRaceResult } from '../../../shared/race-result';
-import { builtOnce, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { races } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { type Author, recordEvent } from '../audit/record';
@@ -48,31 +48,8 @@ const toColumns = async (db: Parameters<typeof instantIn>[0], syndicateId: numbe
 });
 
 /** Races at or after `from` (an instant, or a date input as the API takes it), or all of them. */
-const racesOf = builtOnce((db) =>
-  db
-    .select(raceColumns)
-    .from(races)
-    .where(eq(races.syndicateId, sql.placeholder('syndicateId')))
-    .orderBy(asc(races.date), asc(races.id))
-    .prepare('races_of'),
-);
-const racesFrom = builtOnce((db) =>
-  db
-    .select(raceColumns)
-    .from(races)
-    .where(
-      and(eq(races.syndicateId, sql.placeholder('syndicateId')), gte(races.date, sql.placeholder('from'))),
-    )
-    .orderBy(asc(races.date), asc(races.id))
-    .prepare('races_from'),
-);
-
 export async function listRaces(db: Db, syndicateId: number, fromInput?: Date | string): Promise<Race[]> {
-  const from = typeof fromInput === 'string' ? await instantIn(db, syndicateId, fromInput) : fromInput;
-  const rows = from
-    ? await racesFrom(db).execute({ syndicateId, from })
-    : await racesOf(db).execute({ syndicateId });
-  return rows.map(toRace);
+  return JSON.parse(await listRacesJson(db, syndicateId, fromInput)) as Race[];
 }
 
 /**
