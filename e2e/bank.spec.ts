@@ -158,7 +158,8 @@ test('record payments, share a settled bet, distribute and download a statement'
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^statement-carol-cash-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
-  const lines = csv.trim().split(/\r\n/);
+  expect(csv.charAt(0)).toBe('\uFEFF'); // the byte order mark Excel needs to read UTF-8
+  const lines = csv.slice(1).trimEnd().split(/\r\n/);
   expect(lines[0]).toBe('date,type,description,amount,balance');
   expect(lines).toHaveLength(4);
   expect(lines[3]).toMatch(/,payout,Distribution,-106\.67,0\.00$/);

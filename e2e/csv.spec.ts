@@ -26,7 +26,14 @@ async function exportCsv(page: Page, scope: Locator = page.locator('body')) {
   const link = scope.getByRole('link', { name: 'Export CSV' });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const text = await fs.readFile((await download.path())!, 'utf8');
-  return { name: download.suggestedFilename(), lines: text.split('\r\n').filter((l) => l !== '') };
+  expect(text.charAt(0)).toBe('\uFEFF'); // the byte order mark Excel needs to read UTF-8
+  return {
+    name: download.suggestedFilename(),
+    lines: text
+      .slice(1)
+      .split('\r\n')
+      .filter((l) => l !== ''),
+  };
 }
 
 /** Today as YYYY-MM-DD (UTC; the bets' day only has to be a valid one). */

@@ -265,7 +265,7 @@ describe('the bank is open to read', () => {
     expect(csv.statusCode).toBe(200);
     expect(String(csv.headers['content-type'])).toMatch(/^text\/csv/);
     expect(String(csv.headers['content-disposition'])).toMatch(/^attachment; filename=".+\.csv"$/);
-    expect(csv.body.split(/\r?\n/)[0]).toBe('date,type,description,amount,balance');
+    expect(csv.body.split(/\r?\n/)[0]).toBe('\uFEFFdate,type,description,amount,balance');
     expect(csv.body).toContain('Books contribution');
 
     // The refusals above were about the role: the admin's same bodies are accepted.

@@ -1,8 +1,13 @@
 // CSV out (RFC 4180), shared by every export: a cell is quoted when it holds a comma, a quote or a
 // line break (quotes doubled); a text cell a spreadsheet would run as a formula (it starts with =,
-// +, -, @, a tab or a carriage return) is prefixed with an apostrophe. Lines end in CRLF.
+// +, -, @, a tab or a carriage return) is prefixed with an apostrophe. Lines end in CRLF. A file
+// starts with a UTF-8 byte order mark, so Excel reads "Zoë" and "Seán" as UTF-8 rather than as
+// Windows-1252 ("ZoÃ«"); LibreOffice, Numbers, Google Sheets and our own import skip it.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The UTF-8 byte order mark every CSV file starts with (before its header row). */
+export const CSV_BOM = '\uFEFF';
 
 /** One RFC 4180 cell: quoted when it holds a comma, a quote or a line break; quotes doubled. */
 export function csvCell(value: string): string {

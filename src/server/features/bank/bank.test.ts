@@ -112,7 +112,7 @@ describe('bank', () => {
       /^attachment; filename="statement-mia-member-2030-06-15\.csv"$/,
     );
     expect(csv.body).toBe(
-      'date,type,description,amount,balance\r\n2030-06-01,contribution,Cash at the track,100.50,100.50\r\n2030-06-15,payout,Payout,-20.25,80.25\r\n',
+      '\uFEFFdate,type,description,amount,balance\r\n2030-06-01,contribution,Cash at the track,100.50,100.50\r\n2030-06-15,payout,Payout,-20.25,80.25\r\n',
     );
     await expectInvariants(c);
   });

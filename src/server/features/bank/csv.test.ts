@@ -39,7 +39,7 @@ describe('statement CSV', () => {
       ],
     });
     expect(csv).toBe(
-      'date,type,description,amount,balance\r\n' +
+      '\uFEFFdate,type,description,amount,balance\r\n' +
         '2030-06-01,contribution,"Cash, at the track",10.00,10.00\r\n' +
         '2030-06-01,adjustment,"\'=HYPERLINK(""x"")",-14.50,-4.50\r\n' +
         '2030-06-01,payout,Payout,-0.10,-4.60\r\n',

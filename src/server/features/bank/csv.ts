@@ -1,7 +1,8 @@
 // A member's statement as CSV (RFC 4180): date,type,description,amount,balance. Text cells that a
-// spreadsheet would read as a formula (= + - @ and the like) are prefixed with an apostrophe.
+// spreadsheet would read as a formula (= + - @ and the like) are prefixed with an apostrophe; the
+// file starts with a byte order mark (lib/csv.ts).
 import type { Statement } from '../../../shared/bank';
-import { fileSlug, textCell } from '../../lib/csv';
+import { CSV_BOM, fileSlug, textCell } from '../../lib/csv';
 
 const TYPE_LABELS: Record<string, string> = {
   contribution: 'Contribution',
@@ -19,7 +20,7 @@ export function statementCsv(statement: Statement): string {
       [e.date, e.type, textCell(description), e.amount.toFixed(2), e.runningBalance.toFixed(2)].join(','),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** statement-carol-smith-2026-11-23.csv: ASCII letters, digits and dashes only. */

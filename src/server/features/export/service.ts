@@ -12,7 +12,7 @@ import {
 import { fromCents, fromHundredths } from '../../../shared/money';
 import { TOP_PERFORMERS_MAX, winRate } from '../../../shared/stats';
 import type { Db } from '../../db/client';
-import { csvLine, fileSlug, textCell } from '../../lib/csv';
+import { CSV_BOM, csvLine, fileSlug, textCell } from '../../lib/csv';
 import { notFound } from '../../lib/http-error';
 import { searchPattern } from '../bets/list-json';
 import { getTopPerformers } from '../stats/service';
@@ -22,7 +22,8 @@ export const PAGE = 2000;
 
 const money = (cents: number) => fromCents(cents).toFixed(2);
 const odds = (hundredths: number) => fromHundredths(hundredths).toFixed(2);
-const header = (columns: readonly string[]) => csvLine(columns.map((c) => textCell(c)));
+/** A file's first line: the byte order mark, then the column names. */
+const header = (columns: readonly string[]) => CSV_BOM + csvLine(columns.map((c) => textCell(c)));
 
 interface BetCsvRow {
   id: number;
