@@ -377,6 +377,49 @@ test('a failing race creation shows "Error creating race" and sends no bet', asy
   await expect(page.getByText('No bets found.')).toBeVisible();
 });
 
+test('an answer lost on its way back, then Add Bet pressed again: the bet is added once', async ({
+  page,
+  baseURL,
+}) => {
+  const { me } = await setUpAdmin(page, baseURL!, 'Alice Retry');
+  const race = await createRace(page.request, baseURL!, { name: 'Retry Stakes', venue: 'Flemington' });
+  // The first POST reaches the server (the bet is added), then its answer is lost on the way back.
+  const posts: { key: string | undefined; body: string | null }[] = [];
+  await page.route('**/api/bets', async (route) => {
+    const req = route.request();
+    if (req.method() !== 'POST') return route.fallback();
+    posts.push({ key: req.headers()['idempotency-key'], body: req.postData() });
+    if (posts.length > 1) return route.fallback();
+    await route.fetch();
+    return route.abort('failed');
+  });
+  await page.goto('/bets');
+  await openAddBet(page);
+  const dialog = page.getByRole('dialog', { name: 'Add New Bet' });
+  await dialog.getByRole('switch', { name: 'Custom race' }).click();
+  await dialog.getByLabel('Race', { exact: true }).click();
+  await page.getByRole('option', { name: /^Retry Stakes/ }).click();
+  await pick(page, dialog, 'Member', me.name);
+  const horse = uniqueHorse('Once Only');
+  await dialog.getByLabel('Horse Name').fill(horse);
+  await dialog.getByLabel('Odds', { exact: true }).fill('3');
+  await dialog.getByRole('button', { name: 'Add Bet' }).click();
+  await expect(toastArea(page).getByText('No connection', { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add Bet' }).click();
+  await expect(toastArea(page).getByText('Bet created', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The retry was the same request under the same key, and the server answered it with the first.
+  expect(posts).toHaveLength(2);
+  expect(posts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(posts[1]).toEqual(posts[0]);
+  const listed = (await (await page.request.get(`/api/bets?raceId=${race.id}`)).json()) as {
+    horseName: string;
+  }[];
+  expect(listed.map((b) => b.horseName)).toEqual([horse]);
+  await expect(betRow(page, horse)).toHaveCount(1);
+});
+
 test('sort by column and filter by status', async ({ page, baseURL }, testInfo) => {
   const { me } = await setUpAdmin(page, baseURL!, 'Alice Sort');
   const race = await createRace(page.request, baseURL!, { name: 'Sort Sprint', venue: 'Ascot' });

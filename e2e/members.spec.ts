@@ -77,7 +77,10 @@ test('an admin adds a member, assigns a subscription and deletes the member', as
   const { today } = await syndicateToday(page);
   await expect(manage.getByLabel('Start date')).toHaveValue(today);
   await expectNoSeriousA11yViolations(page);
+  // It charges dues: the dialog's Idempotency-Key makes a retry charge nothing more.
+  const assigned = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/subscriptions'));
   await manage.getByRole('button', { name: 'Assign Subscription' }).click();
+  expect((await assigned).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   await expect(toasts(page).getByText('Subscription assigned')).toBeVisible();
   await expect(manage).toBeHidden();
   const subs = (await (await page.request.get(`/api/members`)).json()) as { id: number; name: string }[];

@@ -2,7 +2,7 @@
 // mix that replays the dashboard's calls with bets created and settled in between (10 % writes),
 // as a syndicate's members use the app at the same time. Rows are made with SQL, as the bench's
 // other rows are (hundreds of accounts through the API would measure password hashing).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import autocannon, { type Request } from 'autocannon';
 import type pg from 'pg';
 import { BROWSER_HEADERS, type LoadResult } from './load';
@@ -112,7 +112,8 @@ export async function betsMix(opts: {
       const m = memberOf(ctx);
       return {
         ...req,
-        headers: writeHeaders(ctx),
+        // A fresh Idempotency-Key per bet, as the Add Bet dialog sends (its retry path).
+        headers: { ...writeHeaders(ctx), 'idempotency-key': randomUUID() },
         body: JSON.stringify({
           memberId: m.memberId,
           raceId: null,

@@ -13,6 +13,9 @@ import { installSessionTriggers } from './session-triggers';
 /** The drizzle handle over the pool; `$client` is the pool, for named (prepared) statements. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** A transaction (or a savepoint inside one) on Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

@@ -6,9 +6,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BankEntryType, ShareBasis } from '../../../shared/bank';
 import { type DayKey, dayKeyIn } from '../../../shared/dates';
 import { largestRemainderSplit } from '../../../shared/split';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 /** Anything that runs SQL: the pool's handle or a transaction. */
 export type Runner = Pick<Db, 'execute'>;
 

@@ -23,6 +23,7 @@ import {
 import { dayKeyIn } from '../../../shared/dates';
 import { requireAdmin, requireAdminOf, requireUser, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { idempotencyHeaderSchema } from '../../lib/idempotency';
 import { sendJsonText } from '../../lib/json-text';
 import { errorSchema } from '../../lib/response-schemas';
 import { statementCsv, statementFileName } from './csv';
@@ -46,12 +47,6 @@ const writeErrors = {
   409: errorSchema.describe('Refused by the books (the message says which rule and by how much)'),
   422: errorSchema.describe('This Idempotency-Key was already used with a different request'),
 };
-const idempotencyHeader = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('1–100 characters: a repeat within 24 hours gets the first answer and writes nothing'),
-});
 
 export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -123,7 +118,7 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       onRequest: requireAdmin,
       schema: {
         tags,
-        headers: idempotencyHeader,
+        headers: idempotencyHeaderSchema,
         body: moneyMovementSchema,
         response: { 201: bankEntrySchema, ...writeErrors },
       },
@@ -138,7 +133,7 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       onRequest: requireAdmin,
       schema: {
         tags,
-        headers: idempotencyHeader,
+        headers: idempotencyHeaderSchema,
         body: moneyMovementSchema,
         response: { 201: bankEntrySchema, ...writeErrors },
       },
@@ -153,7 +148,7 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       onRequest: requireAdmin,
       schema: {
         tags,
-        headers: idempotencyHeader,
+        headers: idempotencyHeaderSchema,
         body: adjustmentSchema,
         response: { 201: adjustmentResultSchema, ...writeErrors },
       },
@@ -170,7 +165,7 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       onRequest: [requireAdminOf(findEntry), lookUpFirst(findEntry)],
       schema: {
         tags,
-        headers: idempotencyHeader,
+        headers: idempotencyHeaderSchema,
         params: bankEntryIdParamsSchema,
         body: reverseSchema,
         response: { 201: bankEntrySchema, ...writeErrors },
@@ -188,7 +183,7 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       onRequest: requireAdmin,
       schema: {
         tags,
-        headers: idempotencyHeader,
+        headers: idempotencyHeaderSchema,
         body: distributionSchema,
         response: { 200: distributionPreviewSchema, 201: distributionResultSchema, ...writeErrors },
       },

@@ -14,6 +14,53 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('POST /api/bets', () => {
+  it('replays an Idempotency-Key: a retry or a second tap adds nothing; another body → 422', async () => {
+    const c = await crew(t);
+    const key = { 'idempotency-key': 'add-bet-1' };
+    const first = await c.member.post('/api/bets', twoPartBet(c, { memberId: c.memberMemberId }), key);
+    expect(first.statusCode).toBe(201);
+    const again = await c.member.post('/api/bets', twoPartBet(c, { memberId: c.memberMemberId }), key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    // Five at once with one key: one bet group, five equal answers.
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        c.admin.post('/api/bets', singleBet(c, { horseName: 'Burst' }), { 'idempotency-key': 'burst' }),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(burst.map((r) => r.body)).size).toBe(1);
+    const other = await c.member.post(
+      '/api/bets',
+      twoPartBet(c, { memberId: c.memberMemberId, horseName: 'Other' }),
+      key,
+    );
+    expect(other.statusCode).toBe(422);
+    expect(other.json<ErrorBody>().message).toBe(
+      'This Idempotency-Key was already used with a different request',
+    );
+    // Keys are the user's own: the admin's 'add-bet-1' is another key.
+    expect((await c.admin.post('/api/bets', singleBet(c, { horseName: 'Admin' }), key)).statusCode).toBe(201);
+    const bad = await c.admin.post('/api/bets', singleBet(c, { horseName: 'Bad key' }), {
+      'idempotency-key': 'k'.repeat(101),
+    });
+    expect(bad.statusCode).toBe(400);
+    const horses = (await listBets(c.admin)).map((b) => b.horseName).sort();
+    expect(horses).toEqual(['Admin', 'Burst', 'Phar Lap', 'Phar Lap']);
+    // A refusal is not kept: the member's key for another member's bet is 403, then free again.
+    const refused = await c.member.post('/api/bets', singleBet(c), { 'idempotency-key': 'mine' });
+    expect(refused.statusCode).toBe(403);
+    const mine = await c.member.post(
+      '/api/bets',
+      singleBet(c, { memberId: c.memberMemberId, horseName: 'Mine' }),
+      {
+        'idempotency-key': 'mine',
+      },
+    );
+    expect(mine.statusCode).toBe(201);
+  });
+
   it('adds a single pending bet and answers 201 {bets: [bet]} with race and member', async () => {
     const c = await crew(t);
     const res = await c.admin.post(

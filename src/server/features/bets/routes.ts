@@ -14,8 +14,9 @@ import {
   updateBetSchema,
 } from '../../../shared/bet';
 import { idParamsSchema } from '../../../shared/race';
-import { scopedRoutes, tenantOf } from '../../auth/context';
+import { requireUser, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpOnRefusal } from '../../auth/tenancy-first';
+import { IDEMPOTENCY_HEADER, idempotencyHeaderSchema, idempotentWrite } from '../../lib/idempotency';
 import { sendJsonStream, sendJsonText } from '../../lib/json-text';
 import { listBetsJson, streamBetsJson } from './list-json';
 import { createBets, deleteBet, getBet, settleBet, updateBet } from './service';
@@ -76,13 +77,27 @@ export const betsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     {
       schema: {
         tags,
+        headers: idempotencyHeaderSchema,
         body: createBetSchema,
-        response: { 201: createBetsResponseSchema, 403: messageSchema },
+        response: {
+          201: createBetsResponseSchema,
+          403: messageSchema,
+          422: messageSchema.describe('This Idempotency-Key was already used with a different request'),
+        },
       },
     },
     async (req, reply) => {
       const { syndicateId, memberId, role } = tenantOf(req);
-      const created = await createBets(db, syndicateId, { memberId, role }, req.body, now());
+      const at = now();
+      // With an Idempotency-Key, a retry (a lost answer, a second tap) gets the first answer and
+      // adds nothing (lib/idempotency.ts); without one, the bet is added in one statement.
+      if (req.headers[IDEMPOTENCY_HEADER] !== undefined) {
+        const owner = { syndicateId, userId: requireUser(req).user.id };
+        return idempotentWrite(db, req, reply, owner, at, async (tx) => ({
+          bets: await createBets(tx, syndicateId, { memberId, role }, req.body, at),
+        }));
+      }
+      const created = await createBets(db, syndicateId, { memberId, role }, req.body, at);
       return reply.code(201).send({ bets: created });
     },
   );

@@ -254,7 +254,7 @@ export async function getBet(db: Db, syndicateId: number, betId: number): Promis
  * (bench notes, "A bet added in one statement").
  */
 export async function createBets(
-  db: Db,
+  db: Db | Tx,
   syndicateId: number,
   actor: Actor,
   input: CreateBetValues,

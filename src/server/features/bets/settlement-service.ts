@@ -14,14 +14,14 @@ import {
   settleBet,
   statusForPosition,
 } from '../../../shared/settlement';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { betSettled } from '../audit/bet-events';
 import { eventInsert, RESULTS_IMPORT } from '../audit/record';
 import { lockBank, syncBetAllocation } from '../bank/ledger';
 import { type BetRow, joined } from './bet-row';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /** A bet row as settlement reads it (locked FOR UPDATE by the caller). */
 export interface StoredBet {

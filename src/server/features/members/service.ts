@@ -3,7 +3,7 @@
 // always keeps at least one usable admin (active, not archived, linked to a user).
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { CreateMember, FormerMember, Member, UpdateMember } from '../../../shared/member';
-import { builtOnce, type Db } from '../../db/client';
+import { builtOnce, type Db, type Tx } from '../../db/client';
 import { members } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { memberArchived, memberCreated, memberRestored, memberUpdated } from '../audit/member-events';
@@ -15,7 +15,7 @@ export const EMAIL_TAKEN = 'A member with this email already exists';
 export const SELF_EDIT_ONLY = 'Only an admin can edit other members';
 export const ADMIN_FIELDS_ONLY = 'Only an admin can change email, role or status';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /** Who is asking: their member in this syndicate and its role. */
 export interface Caller {

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { DATE_RANGE_MESSAGE, MAX_YEAR, MIN_YEAR } from '../../../shared/dates';
 import { fromCents } from '../../../shared/money';
 import { addMonths, type MemberSubscription, type SubscriptionStatus } from '../../../shared/subscription';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { memberSubscriptions, members, subscriptionPlans } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
@@ -14,8 +14,6 @@ import { dayIn } from '../settings/service';
 import { PLAN_NOT_FOUND } from './service';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function assertMember(db: Db | Tx, syndicateId: number, memberId: number, lock = false) {
   const query = db
@@ -87,7 +85,7 @@ export async function listMemberSubscriptions(
  * assignments at once still leave one active.
  */
 export async function assignSubscription(
-  db: Db,
+  db: Db | Tx,
   syndicateId: number,
   memberId: number,
   input: { subscriptionId: number; startDate: string },

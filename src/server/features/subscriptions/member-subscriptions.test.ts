@@ -91,6 +91,26 @@ describe('POST /api/members/:id/subscriptions', () => {
     expect(await history(admin, member.id)).toEqual([]);
   });
 
+  it('replays an Idempotency-Key: a second tap assigns (and charges dues) once; another body → 422', async () => {
+    const { admin, member, monthly, yearly } = await setup();
+    const key = { 'idempotency-key': 'assign-1' };
+    const body = { subscriptionId: yearly.id, startDate: '2024-02-01' };
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, () => admin.post(`/api/members/${member.id}/subscriptions`, body, key)),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(burst.map((r) => r.body)).size).toBe(1);
+    expect(burst.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+    expect(await history(admin, member.id)).toHaveLength(1);
+    const other = await admin.post(
+      `/api/members/${member.id}/subscriptions`,
+      { subscriptionId: monthly.id, startDate: '2024-02-01' },
+      key,
+    );
+    expect(other.statusCode).toBe(422);
+    expect(await history(admin, member.id)).toHaveLength(1);
+  });
+
   it('is for admins only (403); members can read', async () => {
     const { admin, user, member, monthly } = await setup();
     const res = await user.post(`/api/members/${member.id}/subscriptions`, {

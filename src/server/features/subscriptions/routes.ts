@@ -9,8 +9,9 @@ import {
   planInputSchema,
   planSchema,
 } from '../../../shared/subscription';
-import { requireAdmin, requireAdminOf, scopedRoutes, tenantOf } from '../../auth/context';
+import { requireAdmin, requireAdminOf, requireUser, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { idempotencyHeaderSchema, idempotentWrite } from '../../lib/idempotency';
 import { authorOf } from '../audit/record';
 import { getMember } from '../members/service';
 import { assignSubscription, listMemberSubscriptions } from './member-subscriptions-service';
@@ -86,19 +87,24 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
       schema: {
         tags,
         params: memberIdParamsSchema,
+        headers: idempotencyHeaderSchema,
         body: assignSubscriptionSchema,
-        response: { 201: memberSubscriptionSchema, 404: messageSchema },
+        response: {
+          201: memberSubscriptionSchema,
+          404: messageSchema,
+          422: messageSchema.describe('This Idempotency-Key was already used with a different request'),
+        },
       },
     },
+    // It charges the plan's price as dues (docs/bank.md): with an Idempotency-Key, a retry or a
+    // second tap gets the first answer and charges nothing more (lib/idempotency.ts).
     async (req, reply) => {
-      const created = await assignSubscription(
-        db,
-        tenantOf(req).syndicateId,
-        req.params.id,
-        req.body,
-        authorOf(req, now()),
+      const { syndicateId } = tenantOf(req);
+      const by = authorOf(req, now());
+      const owner = { syndicateId, userId: requireUser(req).user.id };
+      return idempotentWrite(db, req, reply, owner, by.now, (tx) =>
+        assignSubscription(tx, syndicateId, req.params.id, req.body, by),
       );
-      return reply.code(201).send(created);
     },
   );
 });

@@ -3,7 +3,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../shared/money';
 import type { Plan, PlanValues } from '../../../shared/subscription';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { memberSubscriptions, members, subscriptionPlans } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { planCreated, planDeleted, planUpdated } from '../audit/plan-events';
@@ -11,8 +11,6 @@ import { type Author, recordEvent } from '../audit/record';
 
 export const PLAN_NOT_FOUND = 'Subscription plan not found';
 export const PLAN_HAS_ACTIVE_MEMBERS = 'Plan has active members';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Member subscriptions that count as holding a plan: status active, member not archived. */
 const holdsActively = (syndicateId: number) =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** One bank POST: the body and the Idempotency-Key its dialog chose for it (lib/idempotency-key.ts). */
+/** One bank POST: the body and the Idempotency-Key its dialog chose for it (src/client/lib/idempotency-key.ts). */
 export interface BankWrite<TBody> {
   body: TBody;
   idempotencyKey: string;

@@ -16,9 +16,9 @@ import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useSyndicateFormat } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useRecordAdjustment } from '../api/record-adjustment';
 import { amountField, EVERYONE, writeErrorMessage } from '../lib/form';
-import { useIdempotencyKey } from '../lib/idempotency-key';
 import { FormAlert, memberOptions } from './form-bits';
 
 const schema = z.object({

@@ -16,9 +16,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { useSyndicateFormat } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useDistribute, usePreviewDistribution } from '../api/distribute';
 import { amountField, writeErrorMessage } from '../lib/form';
-import { useIdempotencyKey } from '../lib/idempotency-key';
 import { FormAlert } from './form-bits';
 
 const schema = z.object({

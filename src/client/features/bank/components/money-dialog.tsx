@@ -16,10 +16,10 @@ import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useSyndicateFormat } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useRecordContribution } from '../api/record-contribution';
 import { useRecordPayout } from '../api/record-payout';
 import { amountField, writeErrorMessage } from '../lib/form';
-import { useIdempotencyKey } from '../lib/idempotency-key';
 import { FormAlert, memberOptions } from './form-bits';
 
 const schema = z.object({

@@ -15,10 +15,10 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useSyndicateFormat } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useReverseEntry } from '../api/reverse-entry';
 import { ENTRY_TYPE_LABELS } from '../lib/balance-history';
 import { writeErrorMessage } from '../lib/form';
-import { useIdempotencyKey } from '../lib/idempotency-key';
 import { FormAlert } from './form-bits';
 
 const schema = z.object({

@@ -13,6 +13,7 @@ import { knowsFieldSize, type raceTerms } from '@/features/races/lib/race-terms'
 import { useSettings } from '@/features/settings/api/get-settings';
 import { ApiError, readApiErrorBody } from '@/lib/api';
 import { useSyndicateFormat } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import {
   type AddBetFormValues,
   addBetDefaults,
@@ -74,9 +75,13 @@ export function AddBetDialog({
   const { reset } = form;
 
   // Reset on open (the amount starts at the syndicate's default bet amount) and on close (spec §4).
+  const idempotency = useIdempotencyKey();
   useEffect(() => {
-    if (open) reset(addBetDefaults(defaultAmount, ownMemberId));
-  }, [open, defaultAmount, ownMemberId, reset]);
+    if (open) {
+      reset(addBetDefaults(defaultAmount, ownMemberId));
+      idempotency.reset();
+    }
+  }, [open, defaultAmount, ownMemberId, reset, idempotency]);
   const changeOpen = (next: boolean) => {
     if (!next) reset(addBetDefaults(defaultAmount, ownMemberId));
     onOpenChange(next);
@@ -105,7 +110,11 @@ export function AddBetDialog({
     }
     try {
       // A custom race is new and knows no field size; an existing one may (its terms are then sent).
-      await createBet.mutateAsync(betPayload(values, raceId, new Date(), !values.customRace && raceKnown));
+      // A retry of the same values sends the same request (its date the first try's) under the same
+      // Idempotency-Key: a first try that was added but whose answer was lost is not added twice.
+      const { key, at } = idempotency.attempt({ values, raceId });
+      const input = betPayload(values, raceId, at, !values.customRace && raceKnown);
+      await createBet.mutateAsync({ input, idempotencyKey: key });
     } catch {
       toast({
         title: 'Error',

@@ -3,14 +3,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export type AssignSubscriptionVariables = AssignSubscriptionInput & { memberId: number };
+export type AssignSubscriptionVariables = AssignSubscriptionInput & {
+  memberId: number;
+  idempotencyKey: string;
+};
 
 /**
  * POST /api/members/:id/subscriptions {subscriptionId, startDate 'YYYY-MM-DD', endDate?} → 201.
- * The server derives endDate from the plan's duration (a sent one is ignored).
+ * The server derives endDate from the plan's duration (a sent one is ignored). It charges dues:
+ * the dialog's Idempotency-Key makes a retry charge nothing more (lib/idempotency-key.ts).
  */
-export const assignSubscription = ({ memberId, ...body }: AssignSubscriptionVariables) =>
-  apiRequest<MemberSubscription>('POST', `/api/members/${memberId}/subscriptions`, body);
+export const assignSubscription = ({ memberId, idempotencyKey, ...body }: AssignSubscriptionVariables) =>
+  apiRequest<MemberSubscription>('POST', `/api/members/${memberId}/subscriptions`, body, {
+    'Idempotency-Key': idempotencyKey,
+  });
 
 export function useAssignSubscription() {
   const queryClient = useQueryClient();

@@ -19,6 +19,7 @@ import { SelectField } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { usePlans } from '@/features/subscriptions/api/get-plans';
 import { type SyndicateFormat, useSyndicateFormat } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useAssignSubscription } from '../api/assign-subscription';
 import { findActiveSubscription, useMemberSubscriptions } from '../api/get-member-subscriptions';
 
@@ -55,9 +56,13 @@ export function ManageSubscriptionDialog({
   const form = useForm<AssignFormValues>({ resolver: zodResolver(assignFormSchema), defaultValues: empty });
   const { errors } = form.formState;
 
+  const idempotency = useIdempotencyKey();
   useEffect(() => {
-    if (open) form.reset(empty);
-  }, [open, empty, form]);
+    if (open) {
+      form.reset(empty);
+      idempotency.reset();
+    }
+  }, [open, empty, form, idempotency]);
 
   const current = member ? findActiveSubscription(subscriptions.data ?? [], member.id) : undefined;
   const chosen = plans.data?.find((p) => String(p.id) === form.watch('subscriptionId'));
@@ -68,12 +73,12 @@ export function ManageSubscriptionDialog({
     if (!member) return;
     const plan = plans.data?.find((p) => String(p.id) === values.subscriptionId);
     try {
-      await assign.mutateAsync({
-        memberId: member.id,
+      const body = {
         subscriptionId: Number(values.subscriptionId),
         startDate: values.startDate,
         ...(plan ? { endDate: addMonths(values.startDate, plan.duration) } : {}),
-      });
+      };
+      await assign.mutateAsync({ memberId: member.id, ...body, idempotencyKey: idempotency.keyFor(body) });
     } catch {
       toast({ title: 'Error', description: 'Failed to assign subscription', variant: 'destructive' });
       return;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 
 /**
- * The Idempotency-Key of a dialog's submission (issue 14): a fresh key per distinct request, and
+ * The Idempotency-Key of a dialog's submission (issue 14; the bank's writes, Add Bet, a plan assigned): a fresh key per distinct request, and
  * the same key again when the same request is sent again (a double click, a retry after a network
  * failure), so the server answers the repeat with the first answer and never pays twice. Sending
  * a changed request gets a new key (the server refuses a reused key with another body: 422).
@@ -19,14 +19,20 @@ export function newIdempotencyKey(): string {
 }
 
 export function useIdempotencyKey() {
-  const last = useRef<{ body: string; key: string } | null>(null);
-  const keyFor = useCallback((body: unknown) => {
-    const text = JSON.stringify(body);
-    if (last.current?.body !== text) last.current = { body: text, key: newIdempotencyKey() };
-    return last.current.key;
+  const last = useRef<{ body: string; key: string; at: Date } | null>(null);
+  /**
+   * The key of these values, and the moment they were first sent: a form whose request carries
+   * the time it was made (a bet's date defaults to now) sends that first time again on a retry,
+   * so the repeat is the same request under the same key.
+   */
+  const attempt = useCallback((values: unknown) => {
+    const text = JSON.stringify(values);
+    if (last.current?.body !== text) last.current = { body: text, key: newIdempotencyKey(), at: new Date() };
+    return { key: last.current.key, at: last.current.at };
   }, []);
+  const keyFor = useCallback((body: unknown) => attempt(body).key, [attempt]);
   const reset = useCallback(() => {
     last.current = null;
   }, []);
-  return useMemo(() => ({ keyFor, reset }), [keyFor, reset]);
+  return useMemo(() => ({ attempt, keyFor, reset }), [attempt, keyFor, reset]);
 }
