@@ -238,6 +238,18 @@ describe('worked examples', () => {
       message: 'Only an each-way bet can be placed',
     });
     expect(settleBet(eachWay(1000, 300), { status: 'placed', deadHeat: 2 }).ok).toBe(false);
+    // Win-only terms have no place to be placed in (found by probing: it paid the place half at the
+    // full odds), whether the bet's own or the race's default for a field under 5.
+    const winOnly = 'These place terms pay a winner only, so this bet cannot be placed';
+    expect(
+      settleBet(eachWay(1000, 500, { placeTerms: { places: 1, divisor: 1 } }), { status: 'placed' }),
+    ).toEqual({ ok: false, message: winOnly });
+    expect(
+      settleBet({ ...eachWay(1000, 500), placeTerms: null }, { status: 'placed' }, { places: 1, divisor: 1 }),
+    ).toEqual({ ok: false, message: winOnly });
+    expect(
+      settleBet(eachWay(1000, 500, { placeTerms: { places: 2, divisor: 4 } }), { status: 'placed' }).ok,
+    ).toBe(true);
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal).join(' ')).toBe(
       '1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 23rd 101st 111th',
     );

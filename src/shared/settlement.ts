@@ -148,6 +148,7 @@ export type SettlementOutcome = { ok: true; settlement: Settlement } | { ok: fal
 
 export const SETTLEMENT_MESSAGES = {
   placedNotEachWay: 'Only an each-way bet can be placed',
+  placedWinOnly: 'These place terms pay a winner only, so this bet cannot be placed',
   deadHeatNeedsPosition: 'Enter the position the dead heat was for',
   mismatch: (position: number, status: SettledStatus) =>
     `A horse finishing ${ordinal(position)} settles this bet as ${status}`,
@@ -215,6 +216,10 @@ export function settleBet(
   }
   if (input.status === 'placed' && bet.betType !== 'each-way')
     return { ok: false, message: SETTLEMENT_MESSAGES.placedNotEachWay };
+  // Win-only terms (1 place: a field of fewer than 5 runners, or terms so chosen) have no place to
+  // be placed in: the place half is paid on a winner only (docs/settlement.md).
+  if (input.status === 'placed' && terms !== null && terms.places < 2)
+    return { ok: false, message: SETTLEMENT_MESSAGES.placedWinOnly };
 
   const k = input.deadHeat && input.deadHeat > 1 ? input.deadHeat : 1;
   let position = input.position ?? null;

@@ -3,6 +3,7 @@
 // shared/settlement.ts; here the bet's stored terms and its race's default terms are read, the row
 // is written and the bank's allocation lines follow in the same transaction (bank/ledger.ts).
 import { sql } from 'drizzle-orm';
+import type { BetType } from '../../../shared/bet-status';
 import { fromCents, toHundredths } from '../../../shared/money';
 import type { Runner } from '../../../shared/race-result';
 import {
@@ -158,7 +159,28 @@ export function editedFields(
   }
   if (fields.status === 'placed' && edited.betType !== 'each-way')
     return { ...fields, status: edited.betType === 'place' ? 'win' : 'loss' };
+  // Without a position some changes of type leave the outcome unknown: a lost win bet may have
+  // placed, a won place bet may only have placed. Guessing moved money both ways (found by
+  // probing: each-way placed → place → each-way came back a full winner), so the admin sets the
+  // bet back to pending and settles it again as its new type.
+  if (
+    edited.betType !== stored.betType &&
+    unknownAfterTypeChange(stored.betType, edited.betType, fields.status)
+  )
+    throw badRequest(TYPE_CHANGE_NEEDS_POSITION);
   return fields;
+}
+
+export const TYPE_CHANGE_NEEDS_POSITION =
+  "Set this bet back to pending before changing its type: without its finishing position, its result as the new type isn't known";
+
+/** Whether a settled bet's status, without a position, says nothing certain under its new type. */
+function unknownAfterTypeChange(from: BetType, to: BetType, status: SettledStatus): boolean {
+  // Won as a win bet: won as anything. Lost as a place bet: lost as anything.
+  if (from === 'win') return status === 'loss' && to !== 'win';
+  if (from === 'place') return status === 'win' && to !== 'place';
+  // Each-way: won, placed or lost each give the win and place halves' outcomes.
+  return false;
 }
 
 export interface ComputedSettlement {

@@ -261,6 +261,53 @@ describe('settling by the rules', () => {
     await expectBooksAgree(c);
   });
 
+  it('refuses a change of type whose outcome a settled bet without a position cannot tell', async () => {
+    const c = await crew(t);
+    const edit = (id: number, body: object) =>
+      c.admin.put(`/api/bets/${id}`, {
+        horseName: 'Phar Lap',
+        odds: 5,
+        amount: 10,
+        oddsType: 'fixed',
+        ...body,
+      });
+    const needsPosition =
+      "Set this bet back to pending before changing its type: without its finishing position, its result as the new type isn't known";
+    // Found by probing: each-way placed (0) → place (won, +40) → each-way came back a full winner (+25).
+    const placed = await placeBet(c.admin, eachWay(c));
+    await settle(c.admin, placed.id, { status: 'placed' });
+    const asPlace = await edit(placed.id, { betType: 'place', placeTerms: { places: 3, divisor: 4 } });
+    expect(asPlace.json<Bet>()).toMatchObject({ status: 'win', result: 40 });
+    const back = await edit(placed.id, { betType: 'each-way', placeTerms: { places: 3, divisor: 4 } });
+    expect(back.statusCode).toBe(400);
+    expect(back.json<ErrorBody>().message).toBe(needsPosition);
+    const asWin = await edit(placed.id, { betType: 'win' });
+    expect(asWin.statusCode).toBe(400);
+    expect((await c.admin.get(`/api/bets/${placed.id}`)).json<Bet>()).toMatchObject({
+      betType: 'place',
+      status: 'win',
+      result: 40,
+    });
+    // A lost win bet may have placed: not each-way or place without a position.
+    const lost = await placeBet(c.admin, singleBet(c, { odds: 5 }));
+    await settle(c.admin, lost.id, { status: 'loss' });
+    const lostEw = await edit(lost.id, { betType: 'each-way', placeTerms: { places: 3, divisor: 4 } });
+    expect(lostEw.statusCode).toBe(400);
+    // What the status does tell stays allowed: a won win bet is won as each-way too.
+    const won = await placeBet(c.admin, singleBet(c, { odds: 5 }));
+    await settle(c.admin, won.id, { status: 'win' });
+    const wonEw = await edit(won.id, { betType: 'each-way', placeTerms: { places: 3, divisor: 4 } });
+    expect(wonEw.json<Bet>()).toMatchObject({ status: 'win', result: 25 });
+    // With its position known, any type: back to pending is always open.
+    const third = await placeBet(c.admin, eachWay(c));
+    await settle(c.admin, third.id, { status: 'placed', position: 3 });
+    expect((await edit(third.id, { betType: 'win' })).json<Bet>()).toMatchObject({ status: 'loss' });
+    expect(
+      (await edit(third.id, { betType: 'each-way', placeTerms: { places: 3, divisor: 4 } })).json<Bet>(),
+    ).toMatchObject({ status: 'placed', result: 0 });
+    await expectBooksAgree(c);
+  });
+
   it.each([
     [{ placeTerms: { places: 9, divisor: 4 } }, 'Places must be a whole number from 1 to 8'],
     [{ placeTerms: { places: 3, divisor: 0 } }, 'Divisor must be a whole number from 1 to 6'],

@@ -41,6 +41,11 @@ describe('Settle dialog: outcomes and fields', () => {
       'Back to pending',
     ]);
     expect(labels(outcomeOptions(testBet({ status: 'win' }), false))).not.toContain('Back to pending');
+    // Win-only terms (1 place) have no place to be placed in.
+    const winOnly = testBet({ betType: 'each-way', placeTerms: { places: 1, divisor: 1 } });
+    expect(labels(outcomeOptions(winOnly, false))).toEqual(['Won', 'Lost', 'Non-runner (void)']);
+    const twoPlaces = testBet({ betType: 'each-way', placeTerms: { places: 2, divisor: 4 } });
+    expect(labels(outcomeOptions(twoPlaces, false))).toContain('Placed');
   });
 
   it('shows dividends for tote bets and Rule 4 for fixed odds, only on a paying outcome', () => {

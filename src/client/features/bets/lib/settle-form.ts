@@ -30,14 +30,19 @@ export type SettleField = Exclude<keyof SettleFormValues, 'outcome'>;
 
 export const CHOOSE_OUTCOME = 'Choose how the bet ended';
 
-/** The outcomes offered: Placed only for an each-way bet; back to pending only when an admin re-settles. */
+/**
+ * The outcomes offered: Placed only for an each-way bet whose terms pay a place (not win-only terms
+ * of 1 place; the server refuses those too, whichever terms apply); back to pending only when an
+ * admin re-settles.
+ */
 export function outcomeOptions(
-  bet: Pick<Bet, 'betType' | 'status'>,
+  bet: Pick<Bet, 'betType' | 'status' | 'placeTerms'>,
   canUnsettle: boolean,
 ): { value: SettleOutcome; label: string }[] {
+  const canPlace = bet.betType === 'each-way' && (bet.placeTerms === null || bet.placeTerms.places > 1);
   return [
     { value: 'win' as const, label: 'Won' },
-    ...(bet.betType === 'each-way' ? [{ value: 'placed' as const, label: 'Placed' }] : []),
+    ...(canPlace ? [{ value: 'placed' as const, label: 'Placed' }] : []),
     { value: 'loss' as const, label: 'Lost' },
     { value: 'void' as const, label: 'Non-runner (void)' },
     ...(canUnsettle && bet.status !== 'pending'
