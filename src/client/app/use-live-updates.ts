@@ -7,8 +7,9 @@
 //   others' settlements and payments show a toast unless the user muted them (Settings).
 // - a reconnect or `resync`: announcements may have been missed, so everything on screen refetches.
 // - closed because the session ended (4401): the user query refetches, and the app signs out.
-// - closed because the session left the syndicate (4403: removed, or moved by another tab): the
-//   syndicates list refetches and the router shows where the session now is.
+// - closed because the session left the syndicate (4403: removed or deactivated, or moved by
+//   another tab): every answer is dropped (resetClientData) and the router shows where the session
+//   now is.
 
 import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, type LiveEntity, REMOVED_REASON } from '@shared/live';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,8 +17,20 @@ import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useMyMember } from '@/features/members/api/get-my-member';
 import { usePreferences } from '@/features/settings/api/preferences';
+import { apiGet } from '@/lib/api';
 import { invalidateEntities, liveSocketUrl, parseLiveMessage, reconnectDelay, toastFor } from '@/lib/live';
 import { queryKeys } from '@/lib/query-keys';
+import { resetClientData } from '@/lib/reset-client-data';
+
+/** After a 4403 "no longer a member": a deactivated member still has their member (and reads). */
+async function tellIfRemoved() {
+  const stillMember = await apiGet('/api/members/me').then(
+    () => true,
+    () => false,
+  );
+  if (!stillMember)
+    toast({ title: 'Removed from the syndicate', description: 'You are no longer a member of it.' });
+}
 
 /** Frames within this window are applied together (ms). */
 const BATCH_MS = 100;
@@ -73,11 +86,13 @@ export function useLiveUpdates() {
         if (stopped) return;
         if (event.code === CLOSE_SIGNED_OUT) void queryClient.invalidateQueries({ queryKey: queryKeys.user });
         if (event.code === CLOSE_NO_SYNDICATE) {
-          // Removed from this syndicate (or another tab opened a different one): the syndicates
-          // list tells the router where the session now is (the picker, or onboarding).
-          if (event.reason === REMOVED_REASON)
-            toast({ title: 'Removed from the syndicate', description: 'You are no longer a member of it.' });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.syndicates });
+          // Another tab opened a different syndicate, or this member was removed or deactivated:
+          // nothing of the syndicate this tab showed may stay on screen or on the device (a form
+          // left open here would write into the session's new syndicate). The app remounts on an
+          // empty cache and the router shows where the session now is; this hook, remounted, opens
+          // a socket there. Said only when the member is gone (a deactivated one still reads).
+          void resetClientData().then(() => (event.reason === REMOVED_REASON ? tellIfRemoved() : undefined));
+          return;
         }
         retry = setTimeout(open, reconnectDelay(attempt));
         attempt += 1;
