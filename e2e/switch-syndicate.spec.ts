@@ -246,7 +246,7 @@ test('another tab of the session switches: this one drops the old syndicate at o
   await expect(header(page).syndicate).toHaveText(bobClub, { timeout: 3000 });
   await expect(page.getByRole('main').getByText(`Bob Horse ${tag}`).first()).toBeVisible();
   await expect(page.getByRole('main').getByText(`Alice Horse ${tag}`)).toHaveCount(0);
-  expect(await toasts(page).innerText()).not.toContain('no longer a member');
+  expect(await toasts(page).textContent()).not.toContain('no longer a member');
   expect(reloaded).toBe(false);
   await other.close();
 });
@@ -274,5 +274,5 @@ test('deactivated while the page is open: told the membership is inactive, not t
   await expect(header(page).syndicate).toHaveText(aliceClub);
   // Found by probing (2026-12-02): it also said "Removed from the syndicate".
   await page.waitForTimeout(1000);
-  expect(await toasts(page).innerText()).not.toContain('no longer a member');
+  expect(await toasts(page).textContent()).not.toContain('no longer a member');
 });
