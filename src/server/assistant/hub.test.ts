@@ -3,16 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { CLOSE_NO_SYNDICATE } from '../../shared/live';
 import { Hub, type LiveSocket, OPEN } from './hub';
 
-function socket(): LiveSocket & { closed: number | null } {
+function socket(): LiveSocket & { closed: number | null; pings: number; terminated: boolean; pong(): void } {
+  const pongs: (() => void)[] = [];
   const s = {
     readyState: OPEN,
     closed: null as number | null,
+    pings: 0,
+    terminated: false,
     send() {},
     close(code?: number) {
       s.closed = code ?? 1000;
     },
-    on() {
+    ping() {
+      s.pings += 1;
+    },
+    terminate() {
+      s.terminated = true;
+    },
+    on(event: string, listener: (...args: never[]) => void) {
+      if (event === 'pong') pongs.push(listener as () => void);
       return s;
+    },
+    /** The client answers the last ping. */
+    pong() {
+      for (const listener of pongs) listener();
     },
   };
   return s;
@@ -36,5 +50,26 @@ describe('Hub', () => {
     hub.apply({ type: 'session-ended', sessionHash: HASH });
     expect(since.closed).not.toBeNull();
     expect(hub.count(HASH)).toBe(0);
+  });
+
+  it('the heartbeat drops a socket that did not answer the last ping, and keeps those that did', () => {
+    const hub = new Hub();
+    const answering = socket();
+    const gone = socket();
+    hub.add(HASH, answering, { syndicateId: 1, memberId: 10, live: true });
+    hub.add(HASH, gone, { syndicateId: 1, memberId: 10, live: true });
+    hub.beat();
+    expect([answering.pings, gone.pings]).toEqual([1, 1]);
+    answering.pong();
+    hub.beat();
+    expect(gone.terminated).toBe(true);
+    expect(answering.terminated).toBe(false);
+    expect(answering.pings).toBe(2);
+    expect(hub.count(HASH)).toBe(1);
+    // Live frames go to the one left; the dropped one gets nothing more.
+    answering.pong();
+    hub.beat();
+    expect(answering.terminated).toBe(false);
+    expect(gone.pings).toBe(1);
   });
 });

@@ -12,8 +12,10 @@ export interface LiveSocket {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  ping(): void;
+  terminate(): void;
   on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
-  on(event: 'close', listener: () => void): unknown;
+  on(event: 'close' | 'pong', listener: () => void): unknown;
 }
 
 /** WebSocket.OPEN */
@@ -31,6 +33,8 @@ export class Hub {
   private readonly scopes = new Map<LiveSocket, SocketScope>();
   /** Message times per user, in ms since the epoch, oldest first. */
   private readonly recent = new Map<number, number[]>();
+  /** Sockets pinged by the last beat that have not answered yet. */
+  private readonly unanswered = new Set<LiveSocket>();
 
   add(sessionHash: string, socket: LiveSocket, scope?: SocketScope) {
     let set = this.bySession.get(sessionHash);
@@ -40,10 +44,12 @@ export class Hub {
     }
     set.add(socket);
     if (scope) this.scopes.set(socket, scope);
+    socket.on('pong', () => this.unanswered.delete(socket));
   }
 
   remove(sessionHash: string, socket: LiveSocket) {
     this.scopes.delete(socket);
+    this.unanswered.delete(socket);
     const set = this.bySession.get(sessionHash);
     if (!set) return;
     set.delete(socket);
@@ -125,6 +131,27 @@ export class Hub {
     if (allowed) times.push(nowMs);
     this.recent.set(userId, times);
     return allowed;
+  }
+
+  /**
+   * The heartbeat (called from a timer): a socket that has not answered the last ping is dropped,
+   * the others are pinged again. A phone that changed networks leaves its socket open on our side
+   * with no one behind it; without this, such sockets counted against the session's limit for as
+   * long as the kernel kept them (found by probing, 2026-12-02: five of them refused every new
+   * socket, 429, until torn down), and live frames went to no one.
+   */
+  beat() {
+    for (const [sessionHash, set] of [...this.bySession]) {
+      for (const socket of [...set]) {
+        if (this.unanswered.has(socket)) {
+          this.remove(sessionHash, socket);
+          socket.terminate();
+        } else {
+          this.unanswered.add(socket);
+          socket.ping();
+        }
+      }
+    }
   }
 
   /** Drops rate entries with nothing left in the window (called from a timer). */

@@ -9,8 +9,14 @@ export const MAX_FRAME_BYTES = 4 * 1024;
 export const RATE_LIMIT_MESSAGES = 20;
 /** The rate window, in ms. */
 export const RATE_WINDOW_MS = 60_000;
-/** Open sockets one session may hold at once; more are refused (429). */
-export const MAX_SOCKETS_PER_SESSION = 5;
+/**
+ * Open sockets one session may hold at once; more are refused (429). Each tab holds one (the live
+ * updates), the assistant's page one more: 10 leaves room for a user's many tabs (at 5, a sixth tab
+ * got no live updates).
+ */
+export const MAX_SOCKETS_PER_SESSION = 10;
+/** How often every socket is pinged; one that has not answered by the next ping is dropped (ms). */
+export const HEARTBEAT_MS = 30_000;
 
 export const clientMessageSchema = z.object({
   type: z.literal('message'),

@@ -44,11 +44,29 @@ describe('the /ws upgrade', () => {
     await expect(connect(url, client.cookie, null)).rejects.toThrow(/403/);
   });
 
-  it('accepts the request’s own host as Origin', async () => {
+  it('refuses the request’s own host as Origin when PUBLIC_URL is set, as HTTP writes do', async () => {
+    // Found by probing (2026-12-02): under DNS rebinding the Host header is the attacker's, and
+    // the socket accepted its origin where a PUT was refused (auth/plugin.ts isOwnOrigin).
     const { client } = await syndicateWithRace();
+    expect(t.env.publicUrlExplicit).toBe(true);
     const own = new URL(url.replace(/^ws/, 'http')).origin;
-    const s = await connect(url, client.cookie, own);
+    expect(own).not.toBe(t.env.publicUrl);
+    await expect(connect(url, client.cookie, own)).rejects.toThrow(/403/);
+    const s = await connect(url, client.cookie, t.env.publicUrl);
     s.ws.close();
+  });
+
+  it('accepts the request’s own host as Origin without PUBLIC_URL (local use)', async () => {
+    const local = await createTestApp({ PUBLIC_URL: '' });
+    try {
+      const localUrl = await listen(local.app);
+      const { client } = await signUpWithSyndicate(local.app, 'Lara Local');
+      const own = new URL(localUrl.replace(/^ws/, 'http')).origin;
+      const s = await connect(localUrl, client.cookie, own);
+      s.ws.close();
+    } finally {
+      await local.close();
+    }
   });
 
   it('is refused for a user without a syndicate', async () => {

@@ -1,5 +1,6 @@
 // The assistant socket, /ws. The upgrade needs a session, an Origin of our own (PUBLIC_URL's
-// origin or the request's own host) and an active syndicate; the socket is then bound to that
+// origin, or the request's own host when PUBLIC_URL is unset: auth/plugin.ts isOwnOrigin, as for
+// HTTP writes) and an active syndicate; the socket is then bound to that
 // syndicate. Each message is re-checked against the session (logout, expiry, removal close it),
 // rate-limited per user, and answered by the language model or the built-in engine.
 // Opened as `/ws?live=1` (the app-wide connection, src/client/lib/use-live-updates.ts) it also
@@ -7,7 +8,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, REMOVED_REASON } from '../../shared/live';
-import { cookieSettings } from '../auth/plugin';
+import { cookieSettings, isOwnOrigin } from '../auth/plugin';
 import { resolveSession } from '../auth/sessions';
 import { subscribe } from '../realtime/bus';
 import { Hub, type LiveSocket, OPEN } from './hub';
@@ -15,6 +16,7 @@ import { answer, type ChatTurn, type LlmConfig } from './llm';
 import {
   ERRORS,
   error,
+  HEARTBEAT_MS,
   MAX_FRAME_BYTES,
   MAX_SOCKETS_PER_SESSION,
   parseFrame,
@@ -63,8 +65,11 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
   });
   const sweeper = setInterval(() => hub.sweep(Date.now()), RATE_WINDOW_MS);
   sweeper.unref();
+  const heartbeat = setInterval(() => hub.beat(), HEARTBEAT_MS);
+  heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    clearInterval(heartbeat);
     open = false;
     hub.closeAll();
   });
@@ -72,8 +77,8 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
   /** Refuses the upgrade (an HTTP answer instead of 101) unless session, Origin and syndicate are right. */
   async function guard(req: FastifyRequest, res: FastifyReply) {
     const origin = req.headers.origin;
-    const allowed = origin === env.publicUrl || origin === `${req.protocol}://${req.host}`;
-    if (!allowed) return res.code(403).send({ message: 'Cross-site request refused' });
+    if (origin === undefined || !isOwnOrigin(origin, req, env))
+      return res.code(403).send({ message: 'Cross-site request refused' });
     if (!req.auth) return res.code(401).send({ message: 'Not signed in' });
     if (!req.auth.tenant) return res.code(403).send({ message: 'Join or create a syndicate first' });
     if (hub.count(req.auth.sessionHash) >= MAX_SOCKETS_PER_SESSION)
