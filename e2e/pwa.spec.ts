@@ -281,6 +281,31 @@ async function lockFile(file: string): Promise<() => void> {
   return () => fs.rmSync(file, { force: true });
 }
 
+test('a session that ends without Sign out leaves none of its data on the device', async ({
+  page,
+  baseURL,
+}) => {
+  const { horse } = await syndicateWithSettledBet(
+    page,
+    baseURL!,
+    'Ezra Expired',
+    'Lapse Club',
+    'Lapsed Horse',
+  );
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Recent Bets', exact: true })).toContainText(horse, {
+    timeout: 30_000,
+  });
+  await expect.poll(() => persistedQueryHas(page, RECENT_BETS_KEY, horse)).toBe(true);
+  // The session ends outside this page (as an expiry, another device or an admin would end it).
+  const ended = await page.request.post('/api/logout', { headers: { Origin: baseURL! } });
+  expect(ended.status()).toBe(204);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  // Found by probing (2026-12-02): the members, bets and bank of the user before stayed kept.
+  await expect.poll(() => persistedQueryHas(page, RECENT_BETS_KEY, horse), { timeout: 3000 }).toBe(false);
+});
+
 test('a new deployment is offered with "A new version is available — Reload"', async ({
   page,
   baseURL,
