@@ -4,6 +4,25 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
+/** How often an open app asks whether a new deployment is out (ms). */
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
+
+/**
+ * The browser looks for a new worker only on navigations, which a single-page app open all day
+ * hardly makes (found by probing, 2026-12-02: a tab open across a deployment was offered nothing
+ * until reloaded, then reloaded again). So the app asks too: when the user comes back to the tab,
+ * when the connection comes back, and every half hour while it is shown.
+ */
+function checkForUpdates(registration: ServiceWorkerRegistration) {
+  const check = () => {
+    if (document.visibilityState !== 'visible' || !navigator.onLine) return;
+    registration.update().catch(() => undefined);
+  };
+  document.addEventListener('visibilitychange', check);
+  window.addEventListener('online', check);
+  setInterval(check, UPDATE_CHECK_MS);
+}
+
 /**
  * Registers the service worker (vite-plugin-pwa, registerType 'prompt'). When a new deployment's
  * worker is installed and waiting, offers it: Reload activates it and reloads the page. Never
@@ -17,6 +36,9 @@ export function UpdatePrompt() {
     // The plugin reloads only when the page was controlled when it registered; after a first
     // visit (the first worker claimed the page later) it would not. Reload below covers both.
     onNeedReload: () => undefined,
+    onRegisteredSW: (_url, registration) => {
+      if (registration) checkForUpdates(registration);
+    },
   });
   if (!needRefresh) return null;
   const reload = () => {
