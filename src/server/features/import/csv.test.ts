@@ -309,6 +309,23 @@ describe('POST /api/import/bets', () => {
     });
   });
 
+  it('reads numbers only as digits and a decimal point: hex, exponents and binary are errors', async () => {
+    // Found by probing (2026-12-02): a stake of "0x10" was imported as $16.00, "1e3" as $1,000.
+    const c = await crew(t);
+    const header = 'date,member,horse,odds,stake,status';
+    const rows = ['0x10', '1e3', '0b11', 'Infinity', '-5'].map(
+      (stake, i) => `2030-02-01,Alice Admin,Odd ${i},3.5,${stake},pending`,
+    );
+    const plain = ['12.', '.5', '20'].map(
+      (stake, i) => `2030-02-02,Alice Admin,Plain ${i},3.5,${stake},pending`,
+    );
+    const res = await csvPost(c, [header, ...rows, ...plain].join('\r\n'), true);
+    expect(res.statusCode, res.body).toBe(200);
+    const dry = res.json<ImportDryRun>();
+    expect(dry.errors.filter((e) => e.column === 'stake').map((e) => e.row)).toEqual([2, 3, 4, 5, 6]);
+    expect(dry.preview.map((p) => p.amount)).toEqual([12, 0.5, 20]);
+  });
+
   it('imports racing edits of a settled bet and time-zone changes never deadlock (no 5xx), and twin imports write once', async () => {
     const c = await crew(t);
     await named(c, 'Racing Locks');

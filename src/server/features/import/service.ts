@@ -181,6 +181,8 @@ export function sniffDelimiter(text: string): string {
  */
 /** A number whose commas group its whole part in threes: 1,250 or 12,500.75. */
 const THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
+/** A number as a spreadsheet writes one: digits, with or without a decimal point (".5", "12.", "3.25"). */
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
 
 /** What csv-parse's Parser runs underneath (its `api`; the sync entry point calls it once, whole). */
 interface CsvTransform {
@@ -373,7 +375,10 @@ async function analyse(db: Runner, syndicateId: number, text: string) {
       const bare = text.replace(/^\$/, '');
       // Commas only as thousands separators, in whole groups ("$1,250.50"): "3,5" or "10,50" (a
       // decimal comma) stays as it is and fails the form's check, rather than reading as 35 or 1050.
-      return Number(THOUSANDS.test(bare) ? bare.replace(/,/g, '') : bare);
+      const plain = THOUSANDS.test(bare) ? bare.replace(/,/g, '') : bare;
+      // Digits with a decimal point only: Number() would also read "0x10" as 16, "1e3" as 1000
+      // and "0b11" as 3 (found by probing, 2026-12-02); anything else fails the form's check.
+      return DECIMAL.test(plain) ? Number(plain) : Number.NaN;
     };
     const terms = cell('place terms') === '' ? null : parsePlaceTermsCell(cell('place terms'));
     if (
