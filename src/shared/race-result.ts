@@ -72,7 +72,32 @@ export const RESULT_MESSAGES = {
   horseRequired: HORSE_REQUIRED,
   sameHorseTwice: 'The same horse is entered twice',
   deadHeat: `At most ${DEAD_HEAT_MAX} horses can dead-heat for a position`,
+  noWinner: 'Enter the winner (position 1)',
 } as const;
+
+/**
+ * Positions as a race's result numbers them: a dead heat shares its places, so the next horse's
+ * position skips them (two 1st, then 3rd). A result numbered densely (1st, 1st, 2nd) is read so:
+ * each position is raised to 1 + the horses ahead of it, never lowered (1st and 3rd, the 2nd left
+ * out, stay so). Found by probing (2026-12-02): 1st, 1st, 2nd paid three horses on a race paying
+ * two places.
+ */
+export function competitionPositions<T extends { position: number }>(finishers: T[]): T[] {
+  const counts = new Map<number, number>();
+  for (const f of finishers) counts.set(f.position, (counts.get(f.position) ?? 0) + 1);
+  const raised = new Map<number, number>();
+  let ahead = 0;
+  let last = 0;
+  for (const position of [...counts.keys()].sort((a, b) => a - b)) {
+    last = Math.max(position, ahead + 1, last + 1);
+    raised.set(position, last);
+    ahead += counts.get(position) ?? 0;
+  }
+  return finishers.map((f) => {
+    const position = raised.get(f.position) ?? f.position;
+    return position === f.position ? f : { ...f, position };
+  });
+}
 
 /** POST /api/races/:id/result. Horses sharing a position dead-heated for it. */
 export const raceResultSchema = z
@@ -151,10 +176,14 @@ export const raceResultSchema = z
     for (const f of v.finishers) tied.set(f.position, (tied.get(f.position) ?? 0) + 1);
     if ([...tied.values()].some((n) => n > DEAD_HEAT_MAX))
       ctx.addIssue({ code: 'custom', path: ['finishers'], message: RESULT_MESSAGES.deadHeat });
+    // Someone won (the positions after are read as competitionPositions says).
+    if (v.finishers.length > 0 && !tied.has(1))
+      ctx.addIssue({ code: 'custom', path: ['finishers'], message: RESULT_MESSAGES.noWinner });
     // Tattersalls' Rule 4(c): several withdrawals together take at most 75p in the pound.
     if (v.rule4 !== null && v.rule4 > RULE4_MAX_SEVERAL && v.nonRunners.length >= 2)
       ctx.addIssue({ code: 'custom', path: ['rule4'], message: RESULT_MESSAGES.rule4Several });
-  });
+  })
+  .transform((v) => ({ ...v, finishers: competitionPositions(v.finishers) }));
 export type RaceResultInput = z.input<typeof raceResultSchema>;
 export type RaceResultValues = z.output<typeof raceResultSchema>;
 

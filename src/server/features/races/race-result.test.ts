@@ -82,16 +82,20 @@ describe('POST /api/races/:id/result', () => {
       finishers: [
         { position: 1, horseName: 'ZOE’S STAR' },
         { position: 1, horseName: 'Renamed In The Result', horseNumber: 7 },
-        { position: 2, horseName: 'winx' },
+        // After a dead heat for 1st the next horse is 3rd (a place bet's "2nd" would pay a place
+        // too many: competitionPositions).
+        { position: 3, horseName: 'winx' },
         { position: 3, horseName: 'Chautauqua (IRE)' },
       ],
       nonRunners: [{ horseName: 'scratched.' }],
       dividends: [{ horseNumber: 7, win: 4.4, place: 1.6 }],
     });
-    // 10 runners → each-way terms 3 places at 1/5: $5 at 1 + 4/5 = 1.80 → 9.00 back on 10.00.
+    // 10 runners → each-way terms 3 places at 1/5. Winx and Chautauqua dead-heat for 3rd, the last
+    // place paid: each is paid on half its stake. Winx's place half, $5 at 1.80, returns 4.50 on
+    // 10.00; the place bet's $10 at 2.20 returns 11.00 (5 × 2.2).
     expect(res.settled).toEqual([
-      { betId: ew.id, status: 'placed', result: -1 },
-      { betId: place.id, status: 'win', result: 12 },
+      { betId: ew.id, status: 'placed', result: -5.5 },
+      { betId: place.id, status: 'win', result: 1 },
       { betId: dhA.id, status: 'win', result: 20 },
       { betId: dhB.id, status: 'win', result: 5 },
       { betId: nr.id, status: 'void', result: 0 },
@@ -110,7 +114,7 @@ describe('POST /api/races/:id/result', () => {
         // Named as the bets name them, bar the country the result adds.
         { position: 1, horseName: 'Zoë’s Star', horseNumber: null },
         { position: 1, horseName: 'Renamed In The Result', horseNumber: 7 },
-        { position: 2, horseName: 'Winx', horseNumber: null },
+        { position: 3, horseName: 'Winx', horseNumber: null },
         { position: 3, horseName: 'Chautauqua (IRE)', horseNumber: null },
       ],
       nonRunners: [{ horseName: 'Scratched', horseNumber: null }],
@@ -127,8 +131,51 @@ describe('POST /api/races/:id/result', () => {
     expect(listed?.result?.finishers).toHaveLength(4);
 
     const bank = (await c.admin.get('/api/bank')).json<BankSummary>();
-    expect(bank.bettingResult).toBe(-1 + 12 + 20 + 5 + 0 + 34 - 10);
+    expect(bank.bettingResult).toBe(-5.5 + 1 + 20 + 5 + 0 + 34 - 10);
     expect(bank.inPlay).toBe(10);
+  });
+
+  it('reads a densely numbered dead heat as a result numbers it, and refuses a result with no winner', async () => {
+    // Found by probing (2026-12-02): 1st, 1st, 2nd on a 6-runner race (2 places) paid three horses.
+    const c = await crew(t);
+    const raceId = await race(c);
+    await c.admin.put(`/api/races/${raceId}`, {
+      name: 'Golden Slipper',
+      venue: 'Rosehill',
+      date: '2030-03-22T06:00:00.000Z',
+      description: null,
+      customFields: { runners: '6' },
+    });
+    const a = await bet(c, raceId, 'Alpha', { betType: 'each-way', odds: 5 });
+    const b = await bet(c, raceId, 'Bravo', { betType: 'each-way', odds: 5 });
+    const third = await bet(c, raceId, 'Charlie', { betType: 'each-way', odds: 5 });
+    const gap = await bet(c, raceId, 'Delta', { betType: 'each-way', odds: 5 });
+    const res = await postResult(c, raceId, {
+      finishers: [
+        { position: 1, horseName: 'Alpha' },
+        { position: 1, horseName: 'Bravo' },
+        { position: 2, horseName: 'Charlie' },
+      ],
+    });
+    const status = (id: number) => res.settled.find((s) => s.betId === id)?.status;
+    expect([status(a.id), status(b.id), status(third.id)]).toEqual(['win', 'win', 'loss']);
+    const detail = (await c.member.get(`/api/races/${raceId}`)).json<RaceDetail>();
+    expect(detail.result?.finishers.map((f) => f.position)).toEqual([1, 1, 3]);
+    // A position left out stays as entered (1st, then 3rd: the 2nd is not among the bets).
+    const again = await postResult(c, raceId, {
+      finishers: [
+        { position: 1, horseName: 'Alpha' },
+        { position: 3, horseName: 'Delta' },
+      ],
+    });
+    expect(again.settled.find((s) => s.betId === gap.id)?.status).toBe('loss');
+    const kept = (await c.member.get(`/api/races/${raceId}`)).json<RaceDetail>();
+    expect(kept.result?.finishers.map((f) => f.position)).toEqual([1, 3]);
+    const noWinner = await c.admin.post(`/api/races/${raceId}/result`, {
+      finishers: [{ position: 2, horseName: 'Charlie' }],
+    });
+    expect(noWinner.statusCode).toBe(400);
+    expect(noWinner.json<{ message: string }>().message).toBe('Enter the winner (position 1)');
   });
 
   it('stops and writes nothing when its client has gone (asked before each bet)', async () => {
