@@ -48,15 +48,14 @@ export const syndicateWithRoleSchema = syndicateSchema.extend({
 export type Syndicate = z.infer<typeof syndicateSchema>;
 export type SyndicateWithRole = z.infer<typeof syndicateWithRoleSchema>;
 
-/** Largest id PostgreSQL's int4 holds. */
-const MAX_SYNDICATE_ID = 2_147_483_647;
-
-/** PUT /api/syndicates/active: the syndicate the session works in from now on. */
+/**
+ * PUT /api/syndicates/active: the syndicate the session works in from now on. An id no syndicate
+ * can have (beyond PostgreSQL's int4) is no syndicate of the user's: 404, as any other (the service).
+ */
 export const switchSyndicateSchema = z.object({
   syndicateId: z
     .number({ error: 'Syndicate id must be a number' })
     .int('Syndicate id must be a whole number')
-    .positive('Syndicate id must be positive')
-    .max(MAX_SYNDICATE_ID, 'Syndicate not found'),
+    .positive('Syndicate id must be positive'),
 });
 export type SwitchSyndicateInput = z.infer<typeof switchSyndicateSchema>;

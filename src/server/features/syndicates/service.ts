@@ -1,8 +1,10 @@
 // Syndicates: create, join by invite code, list, regenerate the code.
+
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { deriveInitials } from '../../../shared/initials';
 import { generateInviteCode, normaliseInviteCode } from '../../../shared/invite-code';
+import { isStorableId } from '../../../shared/race';
 import type { Syndicate, SyndicateWithRole } from '../../../shared/syndicate';
 import { MEMBERSHIP_INACTIVE } from '../../auth/context';
 import { setActiveSyndicate } from '../../auth/sessions';
@@ -88,6 +90,7 @@ export async function switchActiveSyndicate(
   session: { sessionHash: string; userId: number },
   syndicateId: number,
 ): Promise<Syndicate> {
+  if (!isStorableId(syndicateId)) throw new HttpError(404, SYNDICATE_NOT_FOUND);
   const [syndicate] = await db
     .select(publicColumns)
     .from(members)

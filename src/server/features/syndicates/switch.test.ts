@@ -102,7 +102,8 @@ describe('PUT /api/syndicates/active', () => {
   it('answers 404 for a syndicate the user is not in, or one that does not exist, and changes nothing', async () => {
     const { bob, other } = await userInTwo();
     const stranger = await signUpWithSyndicate(a.app, 'Stranger Admin');
-    for (const syndicateId of [stranger.syndicate.id, 2_147_483_647]) {
+    // Beyond int4 too: no syndicate has such an id (it once answered 400 "Syndicate not found").
+    for (const syndicateId of [stranger.syndicate.id, 2_147_483_647, 2_147_483_648, 99_999_999_999]) {
       const res = await bob.put('/api/syndicates/active', { syndicateId });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: SYNDICATE_NOT_FOUND });
@@ -194,7 +195,6 @@ describe('PUT /api/syndicates/active', () => {
       { syndicateId: 1.5 },
       { syndicateId: 0 },
       { syndicateId: -3 },
-      { syndicateId: 2_147_483_648 },
       { syndicateId: null },
       [own.id],
     ]) {
