@@ -276,3 +276,54 @@ test('deactivated while the page is open: told the membership is inactive, not t
   await page.waitForTimeout(1000);
   expect(await toasts(page).textContent()).not.toContain('no longer a member');
 });
+
+test('a tab that missed the switch cannot write into the other syndicate: refused, then it follows', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { tag, aliceClub, bobClub } = await bobInTwo(page, request, baseURL!, 'Deaf', 'Moved');
+  // This tab's live socket hears nothing (a phone between networks): only the write itself can
+  // tell it that the session has moved. Found by probing (2026-12-02): such a tab saved a reminder
+  // in the syndicate the other tab had switched to.
+  await page.routeWebSocket(/\/ws/, () => undefined);
+  await page.goto('/reminders');
+  await expect(header(page).syndicate).toHaveText(aliceClub);
+  await page.getByRole('button', { name: 'Add Reminder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Reminder' });
+  await dialog.getByLabel('Reminder', { exact: true }).fill(`Meant for Alice ${tag}`);
+  await dialog.getByLabel('Date').fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+
+  const switched = await page.request.put('/api/syndicates/active', {
+    headers: { Origin: baseURL! },
+    data: { syndicateId: (await syndicateIdOf(page.request, bobClub))! },
+  });
+  expect(switched.status()).toBe(200);
+
+  const sent = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/reminders'),
+  );
+  await dialog.getByRole('button', { name: 'Add Reminder' }).click();
+  expect((await sent).status()).toBe(409);
+  await expect(
+    toasts(page).getByText(
+      'This page was showing another syndicate. It now shows the one you are in: check, then try again.',
+    ),
+  ).toBeVisible();
+  // The page follows the session to Bob's syndicate; the reminder was written nowhere.
+  await expect(header(page).syndicate).toHaveText(bobClub);
+  for (const club of [bobClub, aliceClub]) {
+    const id = (await syndicateIdOf(page.request, club))!;
+    await page.request.put('/api/syndicates/active', {
+      headers: { Origin: baseURL! },
+      data: { syndicateId: id },
+    });
+    const reminders = (await (await page.request.get('/api/reminders')).json()) as { text: string }[];
+    expect(reminders.map((r) => r.text)).not.toContain(`Meant for Alice ${tag}`);
+  }
+});
+
+async function syndicateIdOf(request: APIRequestContext, name: string) {
+  const list = (await (await request.get('/api/syndicates')).json()) as { id: number; name: string }[];
+  return list.find((s) => s.name === name)?.id;
+}

@@ -4,7 +4,8 @@
 // - `security` (the session cookie) on every operation that needs a signed-in caller;
 // - the error answers `{message, errors?}` where they can happen: 400 (validation, malformed
 //   JSON, NUL characters: any route), 401 (signed-in routes), 403 (the Origin rule on writes, no
-//   syndicate, roles), 404 (ids in the path), 413/415 (bodies), 414 (path parameters over 100
+//   syndicate, roles), 404 (ids in the path), 409 (a syndicate's writes: the page showed another
+//   syndicate, shared/syndicate.ts SYNDICATE_HEADER), 413/415 (bodies), 414 (path parameters over 100
 //   characters), 429 (throttled routes);
 // - 204 answers documented with no content.
 // The schemas are added to the route itself (not only to the document), so the serializer
@@ -13,6 +14,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
+import { SYNDICATE_HEADER } from '../shared/syndicate';
 import { requireSession } from './auth/context';
 import { STATE_CHANGING } from './auth/plugin';
 import { errorSchema, noContent } from './lib/response-schemas';
@@ -107,6 +109,12 @@ export function errorStatuses(route: RouteFacts): Map<number, string> {
     out.set(404, 'Not found (an id of another syndicate answers exactly as a missing one)');
   }
   if (hasParams) out.set(414, 'A path parameter is too long (over 100 characters)');
+  if (writes && access === 'syndicate') {
+    out.set(
+      409,
+      `The page that sent it showed another syndicate (its ${SYNDICATE_HEADER} header) than the session's`,
+    );
+  }
   if (writes) {
     out.set(413, 'Request body too large (over 64 KB)');
     out.set(415, 'Unsupported content type: send application/json');
@@ -147,8 +155,11 @@ export function documentRoute(route: RouteOptions): void {
     namesIds: namesIds(schema?.body),
   });
   for (const [status, description] of statuses) {
-    if (declared[status] === undefined || isErrorShaped(declared[status])) {
-      response[status] = errorSchema.describe(description);
+    const own = declared[status];
+    if (own === undefined || isErrorShaped(own)) {
+      // A route's own 409 (a conflict with its rows) stays, beside the shared one.
+      const ownText = status === 409 && own ? ((own as ZodType).description ?? DECLARED_ERRORS['409']) : null;
+      response[status] = errorSchema.describe(ownText ? `${ownText}; or ${description}` : description);
     }
   }
   route.schema = { ...schema, response, ...(access === 'public' ? {} : { security: [{ session: [] }] }) };

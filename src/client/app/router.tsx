@@ -8,6 +8,7 @@ import { useSyndicates } from '@/features/syndicates/api/get-syndicates';
 import { NEW_SYNDICATE_PATH } from '@/features/syndicates/new-syndicate-path';
 import { DRAWN_PAGES, releaseFirstPaint } from '@/lib/first-paint';
 import { rememberJoinLink } from '@/lib/post-login-redirect';
+import { setShownSyndicate } from '@/lib/shown-syndicate';
 import { preloadPage, SyndicateRoutes } from './routes';
 
 // Forms (react-hook-form, zod) load only on the screens that need them.
@@ -74,7 +75,10 @@ export function AppRouter() {
     return <Lazy page={<OnboardingPage canLeave={hasSyndicate} />} />;
   }
   // Removed from the syndicate that was open: the user picks one of theirs (none opens by itself).
-  if (!syndicatesQuery.data.some((s) => s.current)) {
+  const current = syndicatesQuery.data.find((s) => s.current);
+  // Sent with every write (lib/shown-syndicate.ts): none while the user picks one.
+  setShownSyndicate(current?.id ?? null);
+  if (!current) {
     return <Lazy page={<PickSyndicatePage syndicates={syndicatesQuery.data} />} />;
   }
   return <SyndicateRoutes />;

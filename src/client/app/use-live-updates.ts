@@ -21,6 +21,7 @@ import { apiGet } from '@/lib/api';
 import { invalidateEntities, liveSocketUrl, parseLiveMessage, reconnectDelay, toastFor } from '@/lib/live';
 import { queryKeys } from '@/lib/query-keys';
 import { resetClientData } from '@/lib/reset-client-data';
+import { SYNDICATE_CHANGED_EVENT } from '@/lib/shown-syndicate';
 
 /** After a 4403 "no longer a member": a deactivated member still has their member (and reads). */
 async function tellIfRemoved() {
@@ -107,11 +108,15 @@ export function useLiveUpdates() {
       open();
     };
     window.addEventListener('online', onOnline);
+    // A write refused because this page showed a syndicate the session has left (query-client.ts).
+    const onSyndicateChanged = () => void resetClientData();
+    window.addEventListener(SYNDICATE_CHANGED_EVENT, onSyndicateChanged);
     open();
 
     return () => {
       stopped = true;
       window.removeEventListener('online', onOnline);
+      window.removeEventListener(SYNDICATE_CHANGED_EVENT, onSyndicateChanged);
       clearTimeout(retry);
       clearTimeout(flush);
       if (ws) {

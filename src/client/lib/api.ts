@@ -2,12 +2,14 @@
  * The one way the client talks to the server (spec §7): cookies always sent, a JSON body only when
  * there is one, and any non-OK response becomes an Error whose message is `${status}: ${body || statusText}`.
  */
+import { SYNDICATE_HEADER } from '@shared/syndicate';
 import {
   isBrowserOffline,
   OFFLINE_MESSAGE,
   reportRequestAnswered,
   reportRequestFailed,
 } from './connectivity';
+import { shownSyndicate } from './shown-syndicate';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -101,6 +103,8 @@ async function sendReadingHeaders<T>(url: string, init: RequestInit): Promise<{ 
   const write = init.method !== undefined && init.method !== 'GET';
   // Offline a write is refused at once with a clear message, instead of failing as a bare TypeError.
   if (write && isBrowserOffline()) throw new OfflineError();
+  const syndicate = shownSyndicate();
+  if (write && syndicate !== null) init.headers = { ...init.headers, [SYNDICATE_HEADER]: String(syndicate) };
   let res: Response;
   try {
     res = await transport(url, init);

@@ -1,9 +1,11 @@
+import { SYNDICATE_CHANGED } from '@shared/syndicate';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { OfflineError } from './api';
+import { ApiError, OfflineError, readApiErrorBody } from './api';
 import { OFFLINE_MESSAGE } from './connectivity';
 import { PERSIST_MAX_AGE_MS } from './persist';
 import { invalidateActivity } from './query-keys';
+import { SYNDICATE_CHANGED_EVENT } from './shown-syndicate';
 
 /**
  * Spec §9: no automatic retry, no refetch on window focus, no polling, cached data never goes stale.
@@ -27,6 +29,17 @@ export const queryClient: QueryClient = new QueryClient({
       if (error instanceof OfflineError) {
         setTimeout(() =>
           toast({ variant: 'destructive', title: 'No connection', description: OFFLINE_MESSAGE }),
+        );
+      } else if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        readApiErrorBody(error)?.message === SYNDICATE_CHANGED
+      ) {
+        // The page showed a syndicate the session has left (lib/shown-syndicate.ts): nothing was
+        // written; the app reloads its data for the syndicate the session is in now.
+        window.dispatchEvent(new Event(SYNDICATE_CHANGED_EVENT));
+        setTimeout(() =>
+          toast({ variant: 'destructive', title: 'Another syndicate', description: SYNDICATE_CHANGED }),
         );
       }
     },

@@ -4,6 +4,7 @@
 // its syndicateId as their first argument, so no query can forget the tenant.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_ID } from '../../shared/member';
+import { SYNDICATE_CHANGED, SYNDICATE_HEADER } from '../../shared/syndicate';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { STATE_CHANGING } from './plugin';
@@ -84,6 +85,16 @@ export function scopedRoutes(register: (app: FastifyInstance) => Promise<void>):
         !INACTIVE_MAY.has(`${req.method} ${req.routeOptions.url}`)
       ) {
         throw new HttpError(403, MEMBERSHIP_INACTIVE);
+      }
+      // A write from a page that shows another syndicate than the session's (another tab moved
+      // the session, shared/syndicate.ts): refused before it lands where the user is not looking.
+      const shown = req.headers[SYNDICATE_HEADER];
+      if (
+        STATE_CHANGING.has(req.method) &&
+        typeof shown === 'string' &&
+        shown !== String(tenant.syndicateId)
+      ) {
+        throw new HttpError(409, SYNDICATE_CHANGED);
       }
     });
     await register(app);

@@ -3,6 +3,7 @@
 // the switch made through A holds on B's very next request, and B's sockets of the session close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../../../shared/member';
+import { SYNDICATE_CHANGED } from '../../../shared/syndicate';
 import { connect, listen } from '../../assistant/test-client';
 import { MEMBERSHIP_INACTIVE, NO_SYNDICATE } from '../../auth/context';
 import { reusedSessions } from '../../auth/sessions';
@@ -110,6 +111,33 @@ describe('PUT /api/syndicates/active', () => {
     }
     expect(await horses(bob)).toEqual(['Alice Horse']);
     expect((await listed(bob)).find((s) => s.current)?.id).toBe(other.id);
+  });
+
+  it('refuses a write from a page showing the syndicate the session left (409), and writes nothing', async () => {
+    // Found by probing (2026-12-02): a tab still showing Bob's syndicate, after another tab moved
+    // the session to Alice's, saved its reminder in Alice's.
+    const { bob, own, other, bobInAlice } = await userInTwo();
+    const reminder = { text: 'Pay the trainer', date: '2030-06-01', memberId: null };
+    const stale = await bob.post('/api/reminders', reminder, { 'x-syndicate-id': String(own.id) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: SYNDICATE_CHANGED });
+    const bet = {
+      memberId: bobInAlice.id,
+      horseName: 'Stale Horse',
+      betType: 'win',
+      odds: 3,
+      amount: 10,
+      oddsType: 'fixed',
+    };
+    expect((await bob.post('/api/bets', bet, { 'x-syndicate-id': String(own.id) })).statusCode).toBe(409);
+    expect(await horses(bob)).toEqual(['Alice Horse']);
+    expect((await bob.get('/api/reminders')).json<unknown[]>()).toEqual([]);
+    // The page showing the session's syndicate writes; reads and API clients without the header too.
+    const shown = { 'x-syndicate-id': String(other.id) };
+    expect((await bob.get('/api/bets', shown)).statusCode).toBe(200);
+    expect((await bob.post('/api/bets', { ...bet, horseName: 'Shown Horse' }, shown)).statusCode).toBe(201);
+    expect((await bob.post('/api/bets', { ...bet, horseName: 'No Header' })).statusCode).toBe(201);
+    expect((await horses(bob)).sort()).toEqual(['Alice Horse', 'No Header', 'Shown Horse']);
   });
 
   it('answers 404 for a deactivated membership (listed, not current, isActive false)', async () => {
