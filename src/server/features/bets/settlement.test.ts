@@ -22,6 +22,10 @@ async function settle(client: Client, id: number, body: object): Promise<Bet> {
   return res.json<Bet>();
 }
 
+/** An admin's edit of a bet of Phar Lap at 5.00 for $10 (fixed odds), with the fields given. */
+const editAs = (c: Crew) => (id: number, body: object) =>
+  c.admin.put(`/api/bets/${id}`, { horseName: 'Phar Lap', odds: 5, amount: 10, oddsType: 'fixed', ...body });
+
 const eachWay = (c: Crew, overrides: Record<string, unknown> = {}) =>
   singleBet(c, {
     betType: 'each-way',
@@ -230,14 +234,7 @@ describe('settling by the rules', () => {
 
   it('an admin corrects a settled bet’s terms or type: the status follows the stored position', async () => {
     const c = await crew(t);
-    const edit = (id: number, body: object) =>
-      c.admin.put(`/api/bets/${id}`, {
-        horseName: 'Phar Lap',
-        odds: 5,
-        amount: 10,
-        oddsType: 'fixed',
-        ...body,
-      });
+    const edit = editAs(c);
     // Placed 3rd under 3 places; the terms struck were 2 places: 3rd is out of them → loss.
     const third = await placeBet(c.admin, eachWay(c));
     await settle(c.admin, third.id, { status: 'placed', position: 3 });
@@ -263,14 +260,7 @@ describe('settling by the rules', () => {
 
   it('refuses a change of type whose outcome a settled bet without a position cannot tell', async () => {
     const c = await crew(t);
-    const edit = (id: number, body: object) =>
-      c.admin.put(`/api/bets/${id}`, {
-        horseName: 'Phar Lap',
-        odds: 5,
-        amount: 10,
-        oddsType: 'fixed',
-        ...body,
-      });
+    const edit = editAs(c);
     const needsPosition =
       "Set this bet back to pending before changing its type: without its finishing position, its result as the new type isn't known";
     // Found by probing: each-way placed (0) → place (won, +40) → each-way came back a full winner (+25).
