@@ -14,7 +14,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
-import { SYNDICATE_HEADER } from '../shared/syndicate';
+import { SYNDICATE_HEADER } from '../shared/syndicate-header';
 import { requireSession } from './auth/context';
 import { STATE_CHANGING } from './auth/plugin';
 import { errorSchema, noContent } from './lib/response-schemas';

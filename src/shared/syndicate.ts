@@ -59,12 +59,3 @@ export const switchSyndicateSchema = z.object({
     .positive('Syndicate id must be positive'),
 });
 export type SwitchSyndicateInput = z.infer<typeof switchSyndicateSchema>;
-
-/**
- * The syndicate a page shows, sent by the app with every write. A tab can outlive its session's
- * syndicate (another tab switched it): its write is refused (409 SYNDICATE_CHANGED) rather than
- * landing in the syndicate the session is in now, which the page does not show.
- */
-export const SYNDICATE_HEADER = 'x-syndicate-id';
-export const SYNDICATE_CHANGED =
-  'This page was showing another syndicate. It now shows the one you are in: check, then try again.';

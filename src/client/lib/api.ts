@@ -2,7 +2,7 @@
  * The one way the client talks to the server (spec §7): cookies always sent, a JSON body only when
  * there is one, and any non-OK response becomes an Error whose message is `${status}: ${body || statusText}`.
  */
-import { SYNDICATE_HEADER } from '@shared/syndicate';
+import { SYNDICATE_HEADER } from '@shared/syndicate-header';
 import {
   isBrowserOffline,
   OFFLINE_MESSAGE,

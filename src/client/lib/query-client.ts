@@ -1,4 +1,4 @@
-import { SYNDICATE_CHANGED } from '@shared/syndicate';
+import { SYNDICATE_CHANGED } from '@shared/syndicate-header';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, OfflineError, readApiErrorBody } from './api';

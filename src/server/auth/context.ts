@@ -4,7 +4,7 @@
 // its syndicateId as their first argument, so no query can forget the tenant.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_ID } from '../../shared/member';
-import { SYNDICATE_CHANGED, SYNDICATE_HEADER } from '../../shared/syndicate';
+import { SYNDICATE_CHANGED, SYNDICATE_HEADER } from '../../shared/syndicate-header';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { STATE_CHANGING } from './plugin';

@@ -3,7 +3,7 @@
 // the switch made through A holds on B's very next request, and B's sockets of the session close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../../../shared/member';
-import { SYNDICATE_CHANGED } from '../../../shared/syndicate';
+import { SYNDICATE_CHANGED } from '../../../shared/syndicate-header';
 import { connect, listen } from '../../assistant/test-client';
 import { MEMBERSHIP_INACTIVE, NO_SYNDICATE } from '../../auth/context';
 import { reusedSessions } from '../../auth/sessions';
