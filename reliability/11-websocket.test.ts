@@ -33,6 +33,9 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'socket check pw 1';
+/** Sockets each session opens in the 1,000-socket test (at most MAX_SOCKETS_PER_SESSION). */
+const SOCKETS_EACH = 5;
+
 const headersFor = (c: HttpClient | null, origin: string | null = server.origin) => ({
   ...(origin ? { origin } : {}),
   ...(c?.cookie ? { cookie: c.cookie } : {}),
@@ -160,7 +163,7 @@ describe('WebSocket abuse', () => {
 
     figure(
       11,
-      'refused upgrades (Origin foreign/look-alike/null/missing, no/forged/ended session, no syndicate, over 5 per session)',
+      `refused upgrades (Origin foreign/look-alike/null/missing, no/forged/ended session, no syndicate, over ${MAX_SOCKETS_PER_SESSION} per session)`,
       `${cases.length + 1 - wrong.length} of ${cases.length + 1} held`,
       wrong.length === 0,
     );
@@ -188,7 +191,8 @@ describe('WebSocket abuse', () => {
   }, async () => {
     const A = await syndicate('Yankee', 10);
     const B = await syndicate('Zulu', 10);
-    // 20 users × 10 sessions × 5 sockets = 1,000 sockets.
+    // 20 users × 10 sessions × 5 sockets = 1,000 sockets (a session may hold more: the limit is
+    // MAX_SOCKETS_PER_SESSION, proved by the test above).
     const sessionsA = await A.sessions(10);
     const sessionsB = await B.sessions(10);
     const rssBefore = server.rss();
@@ -200,7 +204,7 @@ describe('WebSocket abuse', () => {
     ] as const) {
       for (const c of list) {
         const opened = await Promise.all(
-          Array.from({ length: MAX_SOCKETS_PER_SESSION }, () => openSocket(wsUrl, headersFor(c))),
+          Array.from({ length: SOCKETS_EACH }, () => openSocket(wsUrl, headersFor(c))),
         );
         sockets.push(...opened.map((s) => ({ s, tag })));
       }
