@@ -172,6 +172,8 @@ export const memberSubscriptions = pgTable(
     status: text('status').notNull().default('active'),
     /** The plan's price when it was assigned: the dues this assignment charges (docs/bank.md). */
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
+    /** False once replaced before its start date: it never started, so it charges nothing. */
+    chargesDues: boolean('charges_dues').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

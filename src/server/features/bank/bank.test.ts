@@ -367,6 +367,43 @@ describe('bank', () => {
     expect(s.duesOwed).toBe(220);
   });
 
+  it('a plan replaced before its start date never charges; one replaced on or after it still does', async () => {
+    const c = await crew(t);
+    const planOf = async (name: string, price: number) => {
+      const res = await c.admin.post('/api/subscriptions', { name, price, duration: 1, features: [] });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const assign = async (memberId: number, subscriptionId: number, startDate: string) => {
+      const res = await c.admin.post(`/api/members/${memberId}/subscriptions`, { subscriptionId, startDate });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const [gold, silver, bronze] = [
+      await planOf('Gold', 100),
+      await planOf('Silver', 50),
+      await planOf('Bronze', 10),
+    ];
+    // The wrong plan, noticed before it starts: the member pays only the one that replaced it.
+    await assign(c.memberMemberId, gold, '2030-06-20');
+    await assign(c.memberMemberId, silver, '2030-06-20');
+    // Started today (2030-06-15), then replaced: that day's dues were already charged.
+    await assign(c.adminMemberId, bronze, '2030-06-15');
+    await assign(c.adminMemberId, silver, '2030-06-15');
+    let s = await bank(c.admin);
+    expect(line(s, c.memberMemberId)).toMatchObject({ duesCharged: 0 });
+    expect(line(s, c.adminMemberId)).toMatchObject({ duesCharged: 60 });
+    t.clock.now = new Date('2030-06-21T10:00:00.000Z');
+    s = await bank(c.admin);
+    expect(line(s, c.memberMemberId)).toMatchObject({ duesCharged: 50, duesOwed: 50 });
+    expect(line(s, c.adminMemberId)).toMatchObject({ duesCharged: 60, duesOwed: 60 });
+    // Replacing the started plan later changes nothing of what it charged.
+    await assign(c.memberMemberId, bronze, '2030-07-01');
+    s = await bank(c.admin);
+    expect(line(s, c.memberMemberId)).toMatchObject({ duesCharged: 50 });
+    t.clock.now = new Date('2030-07-01T10:00:00.000Z');
+    expect(line(await bank(c.admin), c.memberMemberId)).toMatchObject({ duesCharged: 60 });
+  });
+
   it('replays an Idempotency-Key: same answer, nothing written twice; another body → 422', async () => {
     const c = await crew(t);
     const headers = { 'idempotency-key': 'dialog-1' };

@@ -58,7 +58,8 @@ type MemberRow = {
 // the share basis, the stakes in play, and every member as a name and seven numbers in one flat
 // JSON array [id, name, archived (0/1), contributed, paid out, adjustments, betting, dues charged,
 // …], from the running totals (bank_member_totals, kept by a trigger) and the dues charged so far
-// (start date on or before today in the syndicate's zone, today from the app's clock, $2). The
+// (start date on or before today in the syndicate's zone, today from the app's clock, $2; not
+// replaced before that day). The
 // members come in id order (as GET /api/members lists them), sorted here: an ordered aggregate, or
 // json_agg of json_build_array, each cost PostgreSQL more than the rest of the read, and one JSON
 // value parses far faster than fifty rows of ten columns (the bench's bank budget,
@@ -78,6 +79,7 @@ const SUMMARY = {
               left join bank_member_totals t on t.syndicate_id = $1 and t.member_id = m.id
               left join (select ms.member_id, sum(ms.price_cents) as charged from member_subscriptions ms
                           where ms.syndicate_id = $1
+                            and ms.charges_dues
                             and ms.start_date <= ($2::timestamptz at time zone s.timezone)::date
                           group by ms.member_id) d on d.member_id = m.id
              where m.syndicate_id = $1) as members

@@ -1,6 +1,6 @@
 // A member's subscriptions: the history, and assigning a plan. One active subscription per
 // member: assigning a plan expires the previous active one. The server derives the end date.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { DATE_RANGE_MESSAGE, MAX_YEAR, MIN_YEAR } from '../../../shared/dates';
 import { fromCents } from '../../../shared/money';
 import { addMonths, type MemberSubscription, type SubscriptionStatus } from '../../../shared/subscription';
@@ -114,7 +114,11 @@ export async function assignSubscription(
       if (!plan) throw notFound(PLAN_NOT_FOUND);
       await tx
         .update(memberSubscriptions)
-        .set({ status: 'expired' })
+        // Replaced before its start date, it never started: no dues (docs/bank.md).
+        .set({
+          status: 'expired',
+          chargesDues: sql`${memberSubscriptions.startDate} <= (${by.now.toISOString()}::timestamptz at time zone (select timezone from syndicates where id = ${syndicateId}))::date`,
+        })
         .where(
           and(
             eq(memberSubscriptions.syndicateId, syndicateId),
