@@ -96,12 +96,18 @@ test('a bet settled on one instance shows on the other’s bets table and stat c
   const saved = dashboard.waitForResponse(
     (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PUT',
   );
+  // His other tab, open since before, hears of the choice over its socket and reads it again.
+  const otherTab = bets.waitForResponse(
+    (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'GET',
+    LOAD,
+  );
   await mute.click();
   expect((await saved).status()).toBe(200);
+  expect((await otherTab).status()).toBe(200);
   await expect(mute).toBeChecked();
   await snap(dashboard, testInfo, 'live-settings-mute');
   // Back on the dashboard (in-app navigation, no reload): Alice's next settlement moves the stat
-  // cards, and this page, which saved the choice, shows no toast.
+  // cards, and neither this page, which saved the choice, nor his other tab shows a toast.
   await dashboard
     // The sidebar says Dashboard; the phone's bottom bar says Home.
     .getByRole('link', { name: /^(Dashboard|Home)$/ })
@@ -116,5 +122,6 @@ test('a bet settled on one instance shows on the other’s bets table and stat c
   await expect(statValue(dashboard, 'Current Balance')).toHaveText('$10.00');
   await expect(betRow(bets, second)).toContainText('-$10.00');
   await expect(toastArea(dashboard)).not.toContainText(`settled ${second}`);
+  await expect(toastArea(bets)).not.toContainText(`settled ${second}`);
   await bob.context.close();
 });

@@ -19,6 +19,8 @@ export const LIVE_ENTITIES = [
   'plans',
   'subscriptions',
   'rotation',
+  /** The user's own preferences (sent to that user's sockets only, in any syndicate). */
+  'preferences',
 ] as const;
 export type LiveEntity = (typeof LIVE_ENTITIES)[number];
 

@@ -19,6 +19,7 @@ export const LIVE_QUERY_KEYS: Record<LiveEntity, readonly QueryKey[]> = {
   plans: [queryKeys.plans],
   subscriptions: [queryKeys.memberSubscriptions.all],
   rotation: [queryKeys.rotation.all, queryKeys.nextBet],
+  preferences: [queryKeys.preferences],
 };
 
 /** The app-wide socket's address: the assistant's /ws, asking for live frames. */

@@ -39,9 +39,9 @@ describe('Hub', () => {
     const hub = new Hub();
     const old = socket();
     const since = socket();
-    hub.add(HASH, old, { syndicateId: 1, memberId: 10, live: true });
+    hub.add(HASH, old, { syndicateId: 1, memberId: 10, userId: 1, live: true });
     // Opened after the move (the announcement reaches each instance a moment later).
-    hub.add(HASH, since, { syndicateId: 2, memberId: 20, live: true });
+    hub.add(HASH, since, { syndicateId: 2, memberId: 20, userId: 1, live: true });
     hub.apply({ type: 'session-moved', sessionHash: HASH, syndicateId: 2 });
     expect(old.closed).toBe(CLOSE_NO_SYNDICATE);
     expect(since.closed).toBeNull();
@@ -56,8 +56,8 @@ describe('Hub', () => {
     const hub = new Hub();
     const answering = socket();
     const gone = socket();
-    hub.add(HASH, answering, { syndicateId: 1, memberId: 10, live: true });
-    hub.add(HASH, gone, { syndicateId: 1, memberId: 10, live: true });
+    hub.add(HASH, answering, { syndicateId: 1, memberId: 10, userId: 1, live: true });
+    hub.add(HASH, gone, { syndicateId: 1, memberId: 10, userId: 1, live: true });
     hub.beat();
     expect([answering.pings, gone.pings]).toEqual([1, 1]);
     answering.pong();

@@ -2,7 +2,8 @@
 // follows the event bus (realtime/bus.ts, on every instance; socket.ts subscribes): a sign-out
 // closes the session's sockets, a session moved to another syndicate closes them (the browser
 // reconnects into the new one), a member removed or deactivated closes that member's, and a
-// committed write is pushed to the live sockets of its syndicate.
+// committed write is pushed to the live sockets of its syndicate, and a user's changed preferences
+// to that user's live sockets.
 import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, type LiveMessage, REMOVED_REASON } from '../../shared/live';
 import type { BusEvent } from '../realtime/bus';
 import { RATE_LIMIT_MESSAGES, RATE_WINDOW_MS } from './protocol';
@@ -25,6 +26,8 @@ export const OPEN = 1;
 export interface SocketScope {
   syndicateId: number;
   memberId: number;
+  /** The signed-in user (their own preferences are pushed to every syndicate's sockets of theirs). */
+  userId: number;
   live: boolean;
 }
 
@@ -84,6 +87,12 @@ export class Hub {
         };
         return this.sendWhere((s) => s.live && s.syndicateId === event.syndicateId, message);
       }
+      case 'preferences-changed':
+        return this.sendWhere((s) => s.live && s.userId === event.userId, {
+          type: 'changed',
+          entities: ['preferences'],
+          actorMemberId: null,
+        });
       case 'resync':
         return this.sendWhere((s) => s.live, { type: 'resync' });
     }

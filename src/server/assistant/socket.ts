@@ -92,7 +92,7 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
     const { sessionHash, user } = auth;
     const { syndicateId, memberId } = auth.tenant;
     const live = new URLSearchParams(req.url.split('?')[1] ?? '').get('live') === '1';
-    hub.add(sessionHash, socket, { syndicateId, memberId, live });
+    hub.add(sessionHash, socket, { syndicateId, memberId, userId: user.id, live });
     socket.on('close', () => hub.remove(sessionHash, socket));
     if (live) {
       // An event that came between the upgrade's check and now found no socket to close: check

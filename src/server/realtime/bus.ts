@@ -10,6 +10,8 @@
 // - `session-moved`: a session's active syndicate changed (setActiveSyndicate): its connections
 //   opened in another syndicate belong to the old one (one opened since, in the new one, stays).
 // - `member-removed`: a member was archived, left, or was deactivated (from the same trigger).
+// - `preferences-changed`: a user changed their own preferences (the mute switch): their other
+//   tabs and devices refetch them.
 // - `resync`: this instance's LISTEN connection was (re)established: events may have been missed.
 
 import type { LiveEntity } from '../../shared/live';
@@ -29,6 +31,7 @@ export type BusEvent =
   | { type: 'session-ended'; sessionHash: string }
   | { type: 'session-moved'; sessionHash: string; syndicateId: number }
   | { type: 'member-removed'; syndicateId: number; memberId: number }
+  | { type: 'preferences-changed'; userId: number }
   | { type: 'resync' };
 
 /** What the audit_events trigger sends (migration 0007_issue17_live_prefs): short keys, under 8000 bytes. */
@@ -64,6 +67,7 @@ export function parseNotice(payload: string | null): BusEvent[] {
   if (v.type === 'session-moved' && isHash(v.sessionHash) && isId(v.syndicateId)) {
     return [{ type: v.type, sessionHash: v.sessionHash, syndicateId: v.syndicateId }];
   }
+  if (v.type === 'preferences-changed' && isId(v.userId)) return [{ type: v.type, userId: v.userId }];
   if (v.type === 'member-removed' && isId(v.syndicateId) && isId(v.memberId)) {
     return [{ type: 'member-removed', syndicateId: v.syndicateId, memberId: v.memberId }];
   }
@@ -88,7 +92,10 @@ export function parseNotice(payload: string | null): BusEvent[] {
 /** Publishes to every instance (this one included); resolves once committed. Never throws. */
 export function publishEvent(
   db: Db,
-  event: Extract<BusEvent, { type: 'session-ended' | 'session-moved' | 'member-removed' }>,
+  event: Extract<
+    BusEvent,
+    { type: 'session-ended' | 'session-moved' | 'member-removed' | 'preferences-changed' }
+  >,
 ): Promise<void> {
   return publish(db, EVENTS_CHANNEL, JSON.stringify(event));
 }

@@ -282,6 +282,24 @@ describe('GET/PUT /api/me/preferences', () => {
     expect((await other.get('/api/me/preferences')).json()).toEqual({ muteLiveToasts: false });
   });
 
+  it("reaches the user's own live sockets on every instance (every tab and device), no one else's", async () => {
+    const one = await crew(a);
+    await settled();
+    const own = await liveOnB(one.member);
+    const colleague = await liveOnB(one.admin);
+    expect((await one.member.put('/api/me/preferences', { muteLiveToasts: true })).statusCode).toBe(200);
+    expect(await nextLive(own, 1_000)).toEqual({
+      type: 'changed',
+      entities: ['preferences'],
+      actorMemberId: null,
+    });
+    // The colleague's next frame is the syndicate's next write, not the member's preferences.
+    const race = { name: 'Golden Slipper', venue: 'Rosehill', date: '2030-03-21' };
+    expect((await one.admin.post('/api/races', race)).statusCode).toBe(201);
+    expect(await nextLive(colleague, 1_000)).toMatchObject({ entities: expect.arrayContaining(['races']) });
+    for (const s of [own, colleague]) s.ws.close();
+  });
+
   it('refuses bad input with 400 and no session with 401', async () => {
     const user = await signUp(a.app, 'Careful Cy');
     for (const body of [{}, { muteLiveToasts: 'yes' }, { muteLiveToasts: true, extra: 1 }]) {

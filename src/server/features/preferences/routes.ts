@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { preferencesSchema } from '../../../shared/preferences';
 import { requireSession, requireUser } from '../../auth/context';
+import { publishEvent } from '../../realtime/bus';
 import { getPreferences, setPreferences } from './service';
 
 const tags = ['preferences'];
@@ -37,6 +38,12 @@ export const preferencesRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: preferencesSchema },
       },
     },
-    async (req) => setPreferences(db, requireUser(req).user.id, req.body),
+    async (req) => {
+      const userId = requireUser(req).user.id;
+      const saved = await setPreferences(db, userId, req.body);
+      // The user's other tabs and devices refetch them (the live socket, on every instance).
+      await publishEvent(db, { type: 'preferences-changed', userId });
+      return saved;
+    },
   );
 };
