@@ -183,7 +183,7 @@ test('notifications, account and integrations tabs', async ({ page, baseURL }, t
   await expect(page.getByLabel('Full Name')).toHaveValue(account.name);
   await expect(page.getByLabel('Email')).toHaveValue(account.email);
   await expect(page.getByLabel('Role')).toHaveValue('Admin');
-  await expect(page.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeEnabled();
   await page.getByLabel('Full Name').fill('Ada Lovelace');
   await page.getByLabel('Initials').fill('al');
   await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -217,6 +217,65 @@ test('notifications, account and integrations tabs', async ({ page, baseURL }, t
   await expect(page.getByTestId('racing-status')).toContainText('Configured');
   await expectNoSeriousA11yViolations(page);
   await shot(page, testInfo, 'settings-integrations');
+});
+
+test('account: change the password from the keyboard; the other device is signed out', async ({
+  page,
+  baseURL,
+  browser,
+}, testInfo) => {
+  const { account } = await seedAdmin(page, baseURL!, 'Ada Admin', 'Settings');
+  const signIn = async (password: string) => {
+    const device = await browser.newContext({ baseURL });
+    const res = await device.request.post('/api/auth/login', {
+      data: { email: account.email, password },
+      headers: { origin: baseURL! },
+    });
+    return { device, status: res.status() };
+  };
+  const other = await signIn(account.password);
+  expect(other.status).toBe(200);
+  await page.goto('/settings');
+  await pageReady(page, 'Settings');
+  await page.getByRole('tab', { name: 'Account' }).click();
+  const open = page.getByRole('button', { name: 'Change Password' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await expect(dialog).toBeVisible();
+  const current = dialog.getByLabel('Current Password');
+  const next = dialog.getByLabel('New Password', { exact: true });
+  const confirm = dialog.getByLabel('Confirm New Password');
+
+  // The browser's checks first: a short password and a mismatch; nothing is sent.
+  await current.fill('not my password');
+  await next.fill('short');
+  await confirm.fill('shorter');
+  await confirm.press('Enter');
+  await expect(dialog.getByText('Password must be at least 10 characters')).toBeVisible();
+  await expect(dialog.getByText('Passwords do not match')).toBeVisible();
+  // Then the server's: a wrong current password, on its field.
+  await next.fill('brand new secret 42');
+  await confirm.fill('brand new secret 42');
+  await confirm.press('Enter');
+  await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+  await expect(current).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'settings-change-password');
+  await current.fill(account.password);
+  await confirm.press('Enter');
+  await expect(toasts(page).getByText('Password changed')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  // This device stays signed in; the other is signed out; only the new password signs in.
+  expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+  expect((await other.device.request.get('/api/auth/user')).status()).toBe(401);
+  const old = await signIn(account.password);
+  expect(old.status).toBe(401);
+  const fresh = await signIn('brand new secret 42');
+  expect(fresh.status).toBe(200);
+  for (const c of [other, old, fresh]) await c.device.close();
 });
 
 test('a member sees settings read-only and can leave', async ({ page, baseURL, browser }, testInfo) => {

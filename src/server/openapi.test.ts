@@ -130,6 +130,7 @@ describe('the OpenAPI document', () => {
     for (const [path, method] of [
       ['/api/auth/login', 'post'],
       ['/api/auth/register', 'post'],
+      ['/api/auth/password', 'put'],
       ['/api/syndicates/join', 'post'],
     ] as const) {
       expect(doc.paths[path]?.[method]?.responses['429'], `${method} ${path}`).toBeDefined();

@@ -25,6 +25,7 @@ const SESSION_ONLY = new Set([
   'POST /api/members/claim',
   'GET /api/me/preferences',
   'PUT /api/me/preferences',
+  'PUT /api/auth/password',
 ]);
 
 let t: TestApp;

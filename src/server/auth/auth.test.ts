@@ -260,3 +260,94 @@ describe('behind HTTPS (PUBLIC_URL https://…)', () => {
     }
   });
 });
+
+describe('PUT /api/auth/password', () => {
+  const signedIn = async (email: string, password: string) => {
+    const c = new Client(t.app);
+    expect((await c.post('/api/auth/login', { email, password })).statusCode).toBe(200);
+    return c;
+  };
+
+  it('changes the password and ends the account’s other sessions, not this one', async () => {
+    const email = uniqueEmail();
+    const c = new Client(t.app);
+    await c.post('/api/auth/register', { name: 'Pat Change', email, password: 'first password 1' });
+    const otherDevice = await signedIn(email, 'first password 1');
+    const someoneElse = await signUp(t.app, 'Untouched Una');
+
+    const res = await c.put('/api/auth/password', {
+      currentPassword: 'first password 1',
+      newPassword: 'second password 2',
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+    expect((await otherDevice.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await someoneElse.get('/api/auth/user')).statusCode).toBe(200);
+    const old = await new Client(t.app).post('/api/auth/login', { email, password: 'first password 1' });
+    expect(old.statusCode).toBe(401);
+    await signedIn(email, 'second password 2');
+  });
+
+  it('refuses a wrong current password, a weak new one and no session, changing nothing', async () => {
+    const email = uniqueEmail();
+    const c = new Client(t.app);
+    await c.post('/api/auth/register', { name: 'Pat Keep', email, password: 'kept password 1' });
+    const other = await signedIn(email, 'kept password 1');
+    type Body = { message: string; errors?: { path: string; message: string }[] };
+    const wrong = await c.put('/api/auth/password', {
+      currentPassword: 'not my password',
+      newPassword: 'second password 2',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<Body>()).toEqual({
+      message: 'Current password is incorrect',
+      errors: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+    });
+    const short = await c.put('/api/auth/password', {
+      currentPassword: 'kept password 1',
+      newPassword: 'short',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<Body>().errors).toEqual([
+      { path: 'newPassword', message: 'Password must be at least 10 characters' },
+    ]);
+    const common = await c.put('/api/auth/password', {
+      currentPassword: 'kept password 1',
+      newPassword: 'password123',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json<Body>().message).toBe('This password is too common. Choose another.');
+    for (const body of [{}, { currentPassword: '', newPassword: 'second password 2' }]) {
+      expect((await c.put('/api/auth/password', body)).statusCode).toBe(400);
+    }
+    expect(
+      (
+        await new Client(t.app).put('/api/auth/password', {
+          currentPassword: 'kept password 1',
+          newPassword: 'second password 2',
+        })
+      ).statusCode,
+    ).toBe(401);
+    // Nothing changed: the old password still signs in, the other session is still there.
+    expect((await other.get('/api/auth/user')).statusCode).toBe(200);
+    await signedIn(email, 'kept password 1');
+  });
+
+  it('counts wrong current passwords as failed sign-ins: a stolen session cannot guess the password', async () => {
+    const email = uniqueEmail();
+    const c = new Client(t.app);
+    await c.post('/api/auth/register', { name: 'Pat Guard', email, password: 'real password 1' });
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      last = (
+        await c.put('/api/auth/password', { currentPassword: `guess ${i}`, newPassword: 'taken over 2' })
+      ).statusCode;
+    }
+    expect(last).toBe(429);
+    const right = await c.put('/api/auth/password', {
+      currentPassword: 'real password 1',
+      newPassword: 'taken over 2',
+    });
+    expect(right.statusCode).toBe(429);
+  });
+});

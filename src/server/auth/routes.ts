@@ -2,17 +2,25 @@
 // Local accounts are on whenever OIDC is not configured; in OIDC mode register/login answer 404.
 // Sign-in failures and new accounts are throttled per client IP (throttle.ts); password hashing
 // is bounded (passwords.ts); an OIDC callback is accepted only in the browser that started it.
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, PASSWORD_TOO_COMMON, registerSchema, userSchema } from '../../shared/auth';
-import { users } from '../db/schema';
+import {
+  CURRENT_PASSWORD_WRONG,
+  changePasswordSchema,
+  loginSchema,
+  NO_LOCAL_PASSWORD,
+  PASSWORD_TOO_COMMON,
+  registerSchema,
+  userSchema,
+} from '../../shared/auth';
+import { sessions, users } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { noContent } from '../lib/response-schemas';
 import { isCommonPassword } from './common-passwords';
-import { requireUser } from './context';
+import { requireSession, requireUser } from './context';
 import { createOidc, OIDC_LOGIN_TTL_MS } from './oidc';
 import { admitHashing, dummyPasswordHash, HashBusyError, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, isSameSiteNavigation, setSessionCookie } from './plugin';
@@ -145,6 +153,69 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       },
     );
   }
+
+  // Change Password (Settings → Account). The current password is checked as a sign-in is, and
+  // counted by the same throttle, so a stolen session cannot guess it; the account's other
+  // sessions end (a leaked password's sessions with it), this one stays.
+  app.put(
+    '/api/auth/password',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: ['auth'],
+        description: "Changes the signed-in user's password and ends their other sessions",
+        body: changePasswordSchema,
+        response: {
+          204: noContent,
+          400: errorBodySchema,
+          401: messageSchema,
+          409: messageSchema,
+          429: messageSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { user, sessionHash } = requireUser(req);
+      const { currentPassword, newPassword } = req.body;
+      const [account] = await db
+        .select({ email: users.email, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .limit(1);
+      if (oidc || !account?.passwordHash || !account.email) throw new HttpError(409, NO_LOCAL_PASSWORD);
+      const { email, passwordHash } = account;
+      const blocked = await throttle.loginBlocked(email, req.ip);
+      if (!blocked.ok)
+        throw tooMany(reply, blocked.retryAfterSeconds, tooManyFailures(blocked.retryAfterSeconds));
+      if (isCommonPassword(newPassword)) {
+        throw new HttpError(400, PASSWORD_TOO_COMMON, [
+          { path: 'newPassword', message: PASSWORD_TOO_COMMON },
+        ]);
+      }
+      const release = admit(reply);
+      try {
+        const verdict = await throttle.loginAttempt(email, req.ip);
+        if (!verdict.ok)
+          throw tooMany(reply, verdict.retryAfterSeconds, tooManyFailures(verdict.retryAfterSeconds));
+        if (!(await verifyPassword(currentPassword, passwordHash))) {
+          throw new HttpError(400, CURRENT_PASSWORD_WRONG, [
+            { path: 'currentPassword', message: CURRENT_PASSWORD_WRONG },
+          ]);
+        }
+        await throttle.loginSucceeded(email, req.ip);
+        const newHash = await hashPassword(newPassword);
+        await db.update(users).set({ passwordHash: newHash }).where(eq(users.id, user.id));
+        const others = await db
+          .select({ idHash: sessions.idHash })
+          .from(sessions)
+          .where(and(eq(sessions.userId, user.id), ne(sessions.idHash, sessionHash)));
+        for (const other of others) await deleteSession(db, other.idHash);
+        return reply.code(204).send(null);
+      } finally {
+        release();
+      }
+    },
+  );
 
   const loginCookie = oidcCookie(env.publicUrl);
   const loginCookieOptions = {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INITIALS_MAX, MEMBER_MESSAGES, MEMBER_NAME_MAX, MEMBER_NAME_MIN } from '@shared/member';
 import { KeyRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useMyMember } from '@/features/members/api/get-my-member';
 import { useUpdateMember } from '@/features/members/api/update-member';
 import { readApiErrorBody } from '@/lib/api';
+import { ChangePasswordDialog } from './change-password-dialog';
 import { LeaveSyndicate } from './leave-syndicate';
 
 const profileSchema = z.object({
@@ -34,6 +35,7 @@ type ProfileValues = z.infer<typeof profileSchema>;
 export function AccountSettings() {
   const me = useMyMember();
   const update = useUpdateMember();
+  const [changingPassword, setChangingPassword] = useState(false);
   const form = useForm<ProfileValues>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: '', initials: '' },
@@ -112,16 +114,17 @@ export function AccountSettings() {
         <CardHeader>
           <CardTitle>Password</CardTitle>
           <CardDescription>
-            Changing your password is not available in the app yet. If you sign in through an identity
-            provider, change it there.
+            Changing it signs out your other devices. If you sign in through an identity provider, change it
+            there.
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Button variant="outline" disabled>
+          <Button variant="outline" onClick={() => setChangingPassword(true)}>
             <KeyRound aria-hidden="true" />
             Change Password
           </Button>
         </CardContent>
+        <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       </Card>
 
       <LeaveSyndicate />
