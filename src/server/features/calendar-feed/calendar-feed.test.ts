@@ -122,7 +122,7 @@ describe('calendar feed', () => {
     }
   });
 
-  it('answers 404 once the member is made inactive or removed, and an inactive member cannot make one', async () => {
+  it('answers 404 while the member is inactive, and for good once removed (a restore does not bring it back)', async () => {
     const c = await crew(t);
     const url = await newFeed(c.member);
     const off = await c.admin.put(`/api/members/${c.memberMemberId}`, { isActive: false });
@@ -130,10 +130,16 @@ describe('calendar feed', () => {
     expect((await fetchFeed(url)).statusCode).toBe(404);
     expect((await c.member.post('/api/calendar/feed', {})).statusCode).toBe(403);
 
+    // Made inactive, the feed is suspended: active again, it answers again.
     expect((await c.admin.put(`/api/members/${c.memberMemberId}`, { isActive: true })).statusCode).toBe(200);
     expect((await fetchFeed(url)).statusCode).toBe(200);
     expect((await c.admin.delete(`/api/members/${c.memberMemberId}`)).statusCode).toBe(204);
     expect((await fetchFeed(url)).statusCode).toBe(404);
+    // Removal revokes it, as it drops an admin's role: the restored member makes a new address.
+    expect((await c.admin.post(`/api/members/${c.memberMemberId}/restore`, {})).statusCode).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+    const again = await newFeed(c.member);
+    expect((await fetchFeed(again)).statusCode).toBe(200);
   });
 
   it('needs a signed-in member to make or revoke an address', async () => {

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { CreateMember, FormerMember, Member, UpdateMember } from '../../../shared/member';
 import { builtOnce, type Db, type Tx } from '../../db/client';
-import { members } from '../../db/schema';
+import { calendarFeeds, members } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { memberArchived, memberCreated, memberRestored, memberUpdated } from '../audit/member-events';
 import { type Author, recordEvent } from '../audit/record';
@@ -199,7 +199,8 @@ export async function updateMember(
 /**
  * Remove a member by archiving it: it leaves lists and rotation and its user loses access at
  * once (sessions only resolve non-archived members); its bets and history stay. The role drops
- * to member so that re-joining with the invite code never restores admin rights. Recorded as
+ * to member so that re-joining with the invite code never restores admin rights, and its calendar
+ * feed is revoked (a restore does not revive an address handed to others). Recorded as
  * member.left when the author is the member itself, else member.archived.
  */
 export async function archiveMember(
@@ -215,6 +216,17 @@ export async function archiveMember(
       .update(members)
       .set({ archivedAt: by.now, role: 'member' })
       .where(and(current(syndicateId), eq(members.id, memberId)));
+    // Its calendar address too (shared with calendar services): a restore does not bring it back.
+    await tx
+      .update(calendarFeeds)
+      .set({ revokedAt: by.now })
+      .where(
+        and(
+          eq(calendarFeeds.syndicateId, syndicateId),
+          eq(calendarFeeds.memberId, memberId),
+          isNull(calendarFeeds.revokedAt),
+        ),
+      );
     await recordEvent(tx, syndicateId, by, memberArchived(target, by.memberId === memberId));
   });
 }
