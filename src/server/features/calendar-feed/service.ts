@@ -1,15 +1,15 @@
 // A member's personal calendar feed (docs/insights.md "Calendar feed"): a secret address that
 // Google, Apple or Outlook calendars subscribe to. The token is 256 random bits and only its
 // SHA-256 is stored; a new feed revokes the member's earlier ones. The feed lists the syndicate's
-// races (with the syndicate's bets on each) and its open reminders, built with ical-generator.
+// races (with the syndicate's bets on each) and its open reminders, written by ics.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import ical, { ICalCalendarMethod } from 'ical-generator';
 import { money } from '../../assistant/format';
 import type { Db } from '../../db/client';
 import { calendarFeeds } from '../../db/schema';
 import { recordEvent } from '../audit/record';
 import { calendarFeedCreated, calendarFeedRevoked } from '../audit/schedule-events';
+import { type IcsEvent, writeIcs } from './ics';
 
 /** Races from this many days back are in the feed (older ones are history, not plans). */
 export const FEED_PAST_DAYS = 90;
@@ -145,20 +145,13 @@ export async function feedIcs(db: Db, token: string, publicUrl: string, now: Dat
   ]);
 
   const host = new URL(publicUrl).host;
-  const calendar = ical({
-    name: owner.syndicate_name,
-    description: `Races and reminders of ${owner.syndicate_name}`,
-    prodId: { company: 'Racing Syndicate', product: 'calendar-feed', language: 'EN' },
-    method: ICalCalendarMethod.PUBLISH,
-    ttl: 60 * 60,
-  });
+  const events: IcsEvent[] = [];
   for (const race of races) {
     const start = new Date(race.date);
-    calendar.createEvent({
-      id: `race-${race.id}@${host}`,
+    events.push({
+      uid: `race-${race.id}@${host}`,
       start,
       end: new Date(start.getTime() + EVENT_MINUTES * 60_000),
-      stamp: now,
       summary: `${race.name} — ${race.venue}`,
       location: race.venue,
       description: raceDescription(race, owner.currency),
@@ -166,15 +159,20 @@ export async function feedIcs(db: Db, token: string, publicUrl: string, now: Dat
   }
   for (const reminder of reminders) {
     const start = new Date(reminder.date);
-    calendar.createEvent({
-      id: `reminder-${reminder.id}@${host}`,
+    events.push({
+      uid: `reminder-${reminder.id}@${host}`,
       start,
       end: new Date(start.getTime() + EVENT_MINUTES * 60_000),
-      stamp: now,
       summary: `Reminder: ${reminder.text}`,
     });
   }
-  return calendar.toString();
+  return writeIcs({
+    name: owner.syndicate_name,
+    description: `Races and reminders of ${owner.syndicate_name}`,
+    ttlSeconds: 60 * 60,
+    stamp: now,
+    events,
+  });
 }
 
 const BET_TYPES: Record<string, string> = { win: 'win', place: 'place', 'each-way': 'each-way' };
