@@ -231,12 +231,18 @@ export const distributionResultSchema = distributionPreviewSchema.extend({
   entries: z.array(bankEntrySchema),
 });
 
+/** A statement shows at most this many entries, the latest (the CSV download has every one). */
+export const STATEMENT_MAX_ENTRIES = 1_000;
+
 export const statementSchema = z.object({
   member: z.object({ id: z.number().int(), name: z.string(), active: z.boolean() }),
   balance: z.number(),
+  /** Every entry of the member; `entries` holds the latest STATEMENT_MAX_ENTRIES of them. */
+  totalEntries: z.number().int(),
   entries: z.array(bankEntrySchema.extend({ runningBalance: z.number() })),
 });
 export type Statement = z.infer<typeof statementSchema>;
+export type StatementEntry = Statement['entries'][number];
 
 /** A member's share of the positive balances, as a percentage with one decimal. */
 export function sharePercent(balanceCents: number, positiveTotalCents: number): number {

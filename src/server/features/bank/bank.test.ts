@@ -8,6 +8,7 @@ import {
   bankMemberSchema,
   bankSummarySchema,
   type EntriesPage,
+  STATEMENT_MAX_ENTRIES,
   type Statement,
 } from '../../../shared/bank';
 import type { Bet } from '../../../shared/bet';
@@ -402,6 +403,36 @@ describe('bank', () => {
     expect(line(s, c.memberMemberId)).toMatchObject({ duesCharged: 50 });
     t.clock.now = new Date('2030-07-01T10:00:00.000Z');
     expect(line(await bank(c.admin), c.memberMemberId)).toMatchObject({ duesCharged: 60 });
+  });
+
+  it('a long statement shows its latest entries with their running balances; the CSV has every one', async () => {
+    const c = await crew(t);
+    // 1,203 contributions of 1¢ … 1,203¢ over a few years, through the ledger's own triggers.
+    const total = STATEMENT_MAX_ENTRIES + 203;
+    await t.database.db.execute(sql`
+      insert into bank_entries (syndicate_id, member_id, type, amount_cents, date, note)
+      select ${c.syndicateId}, ${c.memberMemberId}, 'contribution', n, date '2027-01-01' + (n % 1000), 'n' || n
+        from generate_series(1, ${total}) n`);
+    const res = await c.member.get(`/api/bank/members/${c.memberMemberId}/statement`);
+    expect(res.statusCode).toBe(200);
+    const s = res.json<Statement>();
+    const sum = (total * (total + 1)) / 2;
+    expect(s.balance).toBe(sum / 100);
+    expect(s.totalEntries).toBe(total);
+    expect(s.entries).toHaveLength(STATEMENT_MAX_ENTRIES);
+    // Oldest first among the latest: each running balance is everything up to it, the last is the balance.
+    const all = Array.from({ length: total }, (_, i) => i + 1).sort(
+      (a, b) => (a % 1000) - (b % 1000) || a - b,
+    );
+    const shown = all.slice(-STATEMENT_MAX_ENTRIES);
+    expect(s.entries.map((e) => e.note)).toEqual(shown.map((n) => `n${n}`));
+    const before = all.slice(0, -STATEMENT_MAX_ENTRIES).reduce((a, b) => a + b, 0);
+    expect(s.entries[0]?.runningBalance).toBe((before + (shown[0] ?? 0)) / 100);
+    expect(s.entries.at(-1)?.runningBalance).toBe(sum / 100);
+    const csv = (await c.member.get(`/api/bank/members/${c.memberMemberId}/statement?format=csv`)).body;
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.at(-1)).toMatch(new RegExp(`,${(sum / 100).toFixed(2)}$`));
   });
 
   it('replays an Idempotency-Key: same answer, nothing written twice; another body → 422', async () => {

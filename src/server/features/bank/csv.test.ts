@@ -30,8 +30,6 @@ describe('statement CSV', () => {
 
   it('writes the header, CRLF rows, two-decimal amounts, and defuses formulas in text', () => {
     const csv = statementCsv({
-      member: { id: 1, name: 'Carol', active: true },
-      balance: -4.5,
       entries: [
         entry({ note: 'Cash, at the track' }),
         entry({ id: 2, type: 'adjustment', amount: -14.5, runningBalance: -4.5, note: '=HYPERLINK("x")' }),

@@ -1,7 +1,7 @@
 // A member's statement as CSV (RFC 4180): date,type,description,amount,balance. Text cells that a
 // spreadsheet would read as a formula (= + - @ and the like) are prefixed with an apostrophe; the
 // file starts with a byte order mark (lib/csv.ts).
-import type { Statement } from '../../../shared/bank';
+import type { StatementEntry } from '../../../shared/bank';
 import { CSV_BOM, fileSlug, textCell } from '../../lib/csv';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -12,7 +12,10 @@ const TYPE_LABELS: Record<string, string> = {
   reversal: 'Reversal',
 };
 
-export function statementCsv(statement: Statement): string {
+/** A line of the statement: what the CSV needs of an entry. */
+export type StatementLine = Pick<StatementEntry, 'date' | 'type' | 'note' | 'amount' | 'runningBalance'>;
+
+export function statementCsv(statement: { entries: readonly StatementLine[] }): string {
   const lines = ['date,type,description,amount,balance'];
   for (const e of statement.entries) {
     const description = e.note ?? TYPE_LABELS[e.type] ?? e.type;

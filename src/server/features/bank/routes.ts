@@ -38,6 +38,7 @@ import {
   recordContribution,
   recordPayout,
   reverseEntry,
+  statementLines,
 } from './service';
 
 const tags = ['bank'];
@@ -95,8 +96,8 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     },
     async (req, reply) => {
       const { syndicateId } = tenantOf(req);
-      const statement = await memberStatement(db, syndicateId, req.params.memberId);
-      if (req.query.format !== 'csv') return statement;
+      if (req.query.format !== 'csv') return memberStatement(db, syndicateId, req.params.memberId);
+      const { member, lines } = await statementLines(db, syndicateId, req.params.memberId);
       const { rows } = await db.$client.query<{ timezone: string }>(
         'select timezone from syndicates where id = $1',
         [syndicateId],
@@ -104,11 +105,8 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       const today = dayKeyIn(now(), rows[0]?.timezone ?? 'UTC');
       return reply
         .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${statementFileName(statement.member.name, today)}"`,
-        )
-        .send(statementCsv(statement));
+        .header('content-disposition', `attachment; filename="${statementFileName(member.name, today)}"`)
+        .send(statementCsv({ entries: lines }));
     },
   );
 

@@ -12,6 +12,7 @@ import {
   ENTRIES_LIMIT_DEFAULT,
   type EntriesPage,
   type ShareBasis,
+  STATEMENT_MAX_ENTRIES,
   type Statement,
   sharePercent,
 } from '../../../shared/bank';
@@ -287,19 +288,56 @@ async function findMember(db: Runner, syndicateId: number, memberId: number) {
 /** GET /api/bank/members/{memberId}/statement: every entry, oldest first, with the running balance. */
 export async function memberStatement(db: Runner, syndicateId: number, memberId: number): Promise<Statement> {
   const member = await findMember(db, syndicateId, memberId);
-  const { rows } = await db.execute<EntryRow>(sql`
-    select ${ENTRY_COLUMNS} from bank_entries e
-     where e.syndicate_id = ${syndicateId} and e.member_id = ${memberId}
-     order by e.date, e.id`);
-  let running = 0;
-  const entries = rows.map((r) => {
-    running += Number(r.amount_cents);
-    return { ...toEntry(r), runningBalance: fromCents(running) };
-  });
+  // The latest entries only, each with the balance after it (a window over all of them): a member
+  // with 60,000 settled bets has as many lines, and building them all held the event loop for
+  // seconds (found by probing). Oldest first among those shown.
+  const { rows } = await db.execute<EntryRow & { running: string; total: string }>(sql`
+    select s.*, (select r.id from bank_entries r where r.reverses_id = s.id) as reversed_by_id
+      from (select e.id, e.type, e.member_id, e.amount_cents, e.date::text as date, e.note, e.bet_id, e.reverses_id,
+                   e.batch_id, e.created_at, e.created_by,
+                   sum(e.amount_cents) over (order by e.date, e.id) as running,
+                   count(*) over () as total
+              from bank_entries e
+             where e.syndicate_id = ${syndicateId} and e.member_id = ${memberId}
+             order by e.date desc, e.id desc
+             limit ${STATEMENT_MAX_ENTRIES}) s
+     order by s.date, s.id`);
+  const entries = rows.map((r) => ({
+    ...toEntry(r),
+    runningBalance: fromCents(Number(r.running)),
+  }));
   return {
     member: { id: member.id, name: member.name, active: !member.archived },
-    balance: fromCents(running),
+    balance: fromCents(Number(rows.at(-1)?.running ?? 0)),
+    totalEntries: Number(rows[0]?.total ?? 0),
     entries,
+  };
+}
+
+/** Every line of a member's statement, oldest first, for the CSV download (a few columns only). */
+export async function statementLines(db: Runner, syndicateId: number, memberId: number) {
+  const member = await findMember(db, syndicateId, memberId);
+  const { rows } = await db.execute<{
+    date: string;
+    type: BankEntryType;
+    note: string | null;
+    amount: string;
+    running: string;
+  }>(sql`
+    select e.date::text as date, e.type, e.note, e.amount_cents as amount,
+           sum(e.amount_cents) over (order by e.date, e.id) as running
+      from bank_entries e
+     where e.syndicate_id = ${syndicateId} and e.member_id = ${memberId}
+     order by e.date, e.id`);
+  return {
+    member,
+    lines: rows.map((r) => ({
+      date: r.date,
+      type: r.type,
+      note: r.note,
+      amount: fromCents(Number(r.amount)),
+      runningBalance: fromCents(Number(r.running)),
+    })),
   };
 }
 

@@ -71,7 +71,11 @@ function StatementBody({ memberId }: { memberId: number }) {
         </Dialog.Close>
       </div>
       <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <p className="text-sm text-muted-foreground">Oldest first, with the running balance.</p>
+        <p className="text-sm text-muted-foreground">
+          {s && s.totalEntries > s.entries.length
+            ? `The latest ${s.entries.length.toLocaleString('en-US')} of ${s.totalEntries.toLocaleString('en-US')} entries, oldest first, with the running balance. The CSV has every one.`
+            : 'Oldest first, with the running balance.'}
+        </p>
         <Button asChild variant="outline" size="sm">
           <a href={statementCsvUrl(memberId)} download>
             <Download aria-hidden="true" />
