@@ -1,5 +1,6 @@
 // The syndicate bank's API (docs/bank.md): every rule and every refusal, against a real database.
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   BANK_MESSAGES,
@@ -14,6 +15,7 @@ import {
 import type { Bet } from '../../../shared/bet';
 import { type Client, createTestApp, signUpWithSyndicate, type TestApp } from '../../test/harness';
 import { type Crew, crew, joinPeer, placeBet, singleBet } from '../bets/test-fixtures';
+import { statementCsv } from './csv';
 
 const NOW = new Date('2030-06-15T10:00:00.000Z');
 
@@ -433,6 +435,56 @@ describe('bank', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(total + 1);
     expect(lines.at(-1)).toMatch(new RegExp(`,${(sum / 100).toFixed(2)}$`));
+  });
+
+  it('writes the statement CSV in PostgreSQL exactly as statementCsv writes the statement (any note)', async () => {
+    const c = await crew(t);
+    let n = 0;
+    const note = fc.option(
+      fc.oneof(
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        fc.constantFrom(
+          '=SUM(A1)',
+          '+1',
+          '-fee',
+          '@x',
+          '\tx',
+          '\rx',
+          'a,b',
+          'say "hi"',
+          'two\r\nlines',
+          "'q",
+        ),
+      ),
+      { nil: null },
+    );
+    const line = fc.record({
+      type: fc.constantFrom('contribution', 'adjustment'),
+      cents: fc.integer({ min: -10_000_000, max: 10_000_000 }).filter((x) => x !== 0),
+      day: fc.integer({ min: 0, max: 400 }),
+      note: note.map((s) => (s === null ? null : s.replaceAll('\0', ''))),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 8 }), async (lines) => {
+        const added = await c.admin.post('/api/members', {
+          name: `Csv Member ${++n}`,
+          email: `csv-${n}-${Date.now()}@example.test`,
+          role: 'member',
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        const memberId = added.json<{ id: number }>().id;
+        for (const l of lines) {
+          await t.database.db.execute(sql`
+            insert into bank_entries (syndicate_id, member_id, type, amount_cents, date, note)
+            values (${c.syndicateId}, ${memberId}, ${l.type}, ${l.type === 'contribution' ? Math.abs(l.cents) : l.cents},
+                    date '2030-01-01' + ${l.day}::int, ${l.note})`);
+        }
+        const statement = (await c.member.get(`/api/bank/members/${memberId}/statement`)).json<Statement>();
+        const csv = await c.member.get(`/api/bank/members/${memberId}/statement?format=csv`);
+        expect(csv.body).toBe(statementCsv(statement));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('replays an Idempotency-Key: same answer, nothing written twice; another body → 422', async () => {

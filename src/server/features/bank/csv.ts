@@ -4,7 +4,7 @@
 import type { StatementEntry } from '../../../shared/bank';
 import { CSV_BOM, fileSlug, textCell } from '../../lib/csv';
 
-const TYPE_LABELS: Record<string, string> = {
+export const TYPE_LABELS: Record<string, string> = {
   contribution: 'Contribution',
   payout: 'Payout',
   adjustment: 'Adjustment',
@@ -15,8 +15,11 @@ const TYPE_LABELS: Record<string, string> = {
 /** A line of the statement: what the CSV needs of an entry. */
 export type StatementLine = Pick<StatementEntry, 'date' | 'type' | 'note' | 'amount' | 'runningBalance'>;
 
+/** The header and the lines (statementCsv's; the route's are written by PostgreSQL: service.ts). */
+export const STATEMENT_CSV_HEADER = 'date,type,description,amount,balance';
+
 export function statementCsv(statement: { entries: readonly StatementLine[] }): string {
-  const lines = ['date,type,description,amount,balance'];
+  const lines = [STATEMENT_CSV_HEADER];
   for (const e of statement.entries) {
     const description = e.note ?? TYPE_LABELS[e.type] ?? e.type;
     lines.push(

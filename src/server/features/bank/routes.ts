@@ -23,10 +23,11 @@ import {
 import { dayKeyIn } from '../../../shared/dates';
 import { requireAdmin, requireAdminOf, requireUser, scopedRoutes, tenantOf } from '../../auth/context';
 import { lookUpFirst } from '../../auth/tenancy-first';
+import { CSV_BOM } from '../../lib/csv';
 import { idempotencyHeaderSchema } from '../../lib/idempotency';
 import { sendJsonText } from '../../lib/json-text';
 import { errorSchema } from '../../lib/response-schemas';
-import { statementCsv, statementFileName } from './csv';
+import { STATEMENT_CSV_HEADER, statementFileName } from './csv';
 import { bankWrite } from './idempotency';
 import {
   bankSummaryJson,
@@ -38,7 +39,7 @@ import {
   recordContribution,
   recordPayout,
   reverseEntry,
-  statementLines,
+  statementCsvLines,
 } from './service';
 
 const tags = ['bank'];
@@ -97,7 +98,7 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
     async (req, reply) => {
       const { syndicateId } = tenantOf(req);
       if (req.query.format !== 'csv') return memberStatement(db, syndicateId, req.params.memberId);
-      const { member, lines } = await statementLines(db, syndicateId, req.params.memberId);
+      const { member, lines } = await statementCsvLines(db, syndicateId, req.params.memberId);
       const { rows } = await db.$client.query<{ timezone: string }>(
         'select timezone from syndicates where id = $1',
         [syndicateId],
@@ -106,7 +107,7 @@ export const bankRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${statementFileName(member.name, today)}"`)
-        .send(statementCsv({ entries: lines }));
+        .send(`${CSV_BOM}${STATEMENT_CSV_HEADER}\r\n${lines === null ? '' : `${lines}\r\n`}`);
     },
   );
 

@@ -30,6 +30,7 @@ import {
   payoutRecorded,
 } from '../audit/bank-events';
 import { type Author, type NewEvent, recordEvent } from '../audit/record';
+import { TYPE_LABELS } from './csv';
 import {
   appendEntries,
   type BankLock,
@@ -314,31 +315,34 @@ export async function memberStatement(db: Runner, syndicateId: number, memberId:
   };
 }
 
-/** Every line of a member's statement, oldest first, for the CSV download (a few columns only). */
-export async function statementLines(db: Runner, syndicateId: number, memberId: number) {
+/**
+ * Every line of a member's statement, oldest first, as statementCsv writes them (csv.test.ts holds
+ * the two to each other), written by PostgreSQL in one text: 60,000 lines built here took about
+ * 350 ms of the event loop each time (found by probing).
+ */
+export async function statementCsvLines(db: Runner, syndicateId: number, memberId: number) {
   const member = await findMember(db, syndicateId, memberId);
-  const { rows } = await db.execute<{
-    date: string;
-    type: BankEntryType;
-    note: string | null;
-    amount: string;
-    running: string;
-  }>(sql`
-    select e.date::text as date, e.type, e.note, e.amount_cents as amount,
-           sum(e.amount_cents) over (order by e.date, e.id) as running
-      from bank_entries e
-     where e.syndicate_id = ${syndicateId} and e.member_id = ${memberId}
-     order by e.date, e.id`);
-  return {
-    member,
-    lines: rows.map((r) => ({
-      date: r.date,
-      type: r.type,
-      note: r.note,
-      amount: fromCents(Number(r.amount)),
-      runningBalance: fromCents(Number(r.running)),
-    })),
-  };
+  const label = sql.join(
+    Object.entries(TYPE_LABELS).map(([type, text]) => sql`when ${type} then ${text}::text`),
+    sql` `,
+  );
+  // textCell (lib/csv.ts): a formula's first character defused with an apostrophe, then quoted
+  // when the cell holds a comma, a quote or a line break.
+  const { rows } = await db.execute<{ lines: string | null }>(sql`
+    select string_agg(concat_ws(',', l.date, l.type,
+                                case when l.cell ~ ('[",' || chr(13) || chr(10) || ']')
+                                     then '"' || replace(l.cell, '"', '""') || '"' else l.cell end,
+                                (l.amount::numeric / 100)::numeric(20, 2)::text,
+                                (l.running::numeric / 100)::numeric(20, 2)::text),
+                      chr(13) || chr(10) order by l.date, l.id) as lines
+      from (select d.*, case when left(d.description, 1) in ('=', '+', '-', '@', chr(9), chr(13))
+                             then '''' || d.description else d.description end as cell
+              from (select e.id, e.date::text as date, e.type::text as type, e.amount_cents as amount,
+                           coalesce(e.note, case e.type::text ${label} else e.type::text end) as description,
+                           sum(e.amount_cents) over (order by e.date, e.id) as running
+                      from bank_entries e
+                     where e.syndicate_id = ${syndicateId} and e.member_id = ${memberId}) d) l`);
+  return { member, lines: rows[0]?.lines ?? null };
 }
 
 // ---- Writes (inside the caller's transaction) ----------------------------------------------------
