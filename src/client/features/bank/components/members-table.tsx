@@ -8,8 +8,9 @@ import { useSyndicateFormat } from '@/lib/format';
 import { useProgressiveCount } from '@/lib/use-progressive-count';
 
 /**
- * Every member's capital account; the name opens their statement. Cards below 768 px: the
- * table's seven columns need about 700 px, and between 640 and 768 px they scrolled sideways.
+ * Every member's capital account; the name opens their statement. Each row adds up:
+ * balance = paid in − paid out + adjustments + betting (docs/bank.md). Cards below 768 px: the
+ * table's eight columns need about 800 px, and between 640 and 768 px they scrolled sideways.
  */
 export function MembersTable({
   members,
@@ -58,6 +59,11 @@ export function MembersTable({
                   <Figure label="Paid in" value={f.money(m.contributed)} />
                   <Figure label="Paid out" value={f.money(m.paidOut)} />
                   <Figure
+                    label="Adjustments"
+                    value={f.money(m.adjustments, { signed: true })}
+                    className={signedTone(m.adjustments)}
+                  />
+                  <Figure
                     label="Betting"
                     value={f.money(m.bettingResult, { signed: true })}
                     className={signedTone(m.bettingResult)}
@@ -77,6 +83,7 @@ export function MembersTable({
                 <Th className={`sticky left-0 ${STICKY_CELL_BG}`}>Member</Th>
                 <Th className="text-right">Paid in</Th>
                 <Th className="text-right">Paid out</Th>
+                <Th className="text-right">Adjustments</Th>
                 <Th className="text-right">Betting</Th>
                 <Th className="text-right">Balance</Th>
                 <Th className="text-right">Share</Th>
@@ -96,6 +103,9 @@ export function MembersTable({
                   </Td>
                   <Td className="text-right tabular-nums">{f.money(m.contributed)}</Td>
                   <Td className="text-right tabular-nums">{f.money(m.paidOut)}</Td>
+                  <Td className={cn('text-right tabular-nums', signedTone(m.adjustments))}>
+                    {f.money(m.adjustments, { signed: true })}
+                  </Td>
                   <Td className={cn('text-right tabular-nums', signedTone(m.bettingResult))}>
                     {f.money(m.bettingResult, { signed: true })}
                   </Td>
