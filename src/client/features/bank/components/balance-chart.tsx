@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { useSyndicateFormat } from '@/lib/format';
 import { useRecentEntries } from '../api/get-entries';
-import { balanceHistory } from '../lib/balance-history';
+import { balanceHistory, dayMs, dayOfMs, timeAxis } from '../lib/balance-history';
 
 /**
  * The bank balance over time, from the latest 200 ledger entries walked back from today's balance
@@ -20,6 +20,9 @@ export function BalanceChart({ balance }: { balance: number | undefined }) {
         : balanceHistory(balance, entries.data.entries, entries.data.nextCursor === null),
     [balance, entries.data],
   );
+  // The x-axis is time-scaled (ms of each day), so a quiet month takes the room a month takes.
+  const data = useMemo(() => points.map((p) => ({ ...p, t: dayMs(p.date) })), [points]);
+  const axis = useMemo(() => timeAxis(points), [points]);
   const last = points.at(-1);
   return (
     <Card role="region" aria-labelledby="bank-chart-title">
@@ -43,13 +46,18 @@ export function BalanceChart({ balance }: { balance: number | undefined }) {
             aria-label={`Line chart of the bank balance over ${points.length} days`}
           >
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 4 }}>
+              <LineChart data={data} margin={{ top: 8, right: 24, bottom: 0, left: 4 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
                 <XAxis
-                  dataKey="date"
-                  tickFormatter={(d: string) => f.date(d, 'MMM d')}
+                  dataKey="t"
+                  type="number"
+                  scale="time"
+                  domain={axis.domain}
+                  ticks={axis.ticks}
+                  // Across years every tick names its year; 'MMM d' alone would be ambiguous.
+                  tickFormatter={(t: number) => f.date(dayOfMs(t), axis.withYear ? 'MMM d, yyyy' : 'MMM d')}
                   tick={{ fontSize: 12, fill: 'var(--color-muted-foreground)' }}
-                  minTickGap={24}
+                  minTickGap={16}
                 />
                 <YAxis
                   allowDecimals={false}
@@ -59,7 +67,7 @@ export function BalanceChart({ balance }: { balance: number | undefined }) {
                 />
                 <Tooltip
                   formatter={(v) => [f.money(Number(v)), 'Balance']}
-                  labelFormatter={(d) => f.date(String(d), 'MMM d, yyyy')}
+                  labelFormatter={(t) => f.date(dayOfMs(Number(t)), 'MMM d, yyyy')}
                 />
                 <Line
                   type="linear"

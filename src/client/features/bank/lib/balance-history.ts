@@ -38,6 +38,41 @@ export function balanceHistory(
   return points.reverse();
 }
 
+const DAY_MS = 86_400_000;
+
+/** A day key as a number of ms (its UTC midnight), for a time-scaled chart axis: gaps stay proportional. */
+export function dayMs(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+/** The day key of dayMs's number (any time within the UTC day reads as that day). */
+export function dayOfMs(ms: number): string {
+  return new Date(ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS)).toISOString().slice(0, 10);
+}
+
+/**
+ * The chart's x-axis: its domain in dayMs (a day either side when there is a single day) and up
+ * to `count` ticks on whole days spread evenly across it, first and last included. `withYear`
+ * when the days span more than one calendar year, so "Mar 1" cannot be read as the wrong year.
+ */
+export function timeAxis(points: readonly BalancePoint[], count = 4) {
+  const first = points[0]?.date;
+  const last = points.at(-1)?.date;
+  if (first === undefined || last === undefined) return { domain: [0, 0], ticks: [], withYear: false };
+  const lo = dayMs(first);
+  const hi = dayMs(last);
+  const domain: [number, number] = lo === hi ? [lo - DAY_MS, hi + DAY_MS] : [lo, hi];
+  const days = Math.round((domain[1] - domain[0]) / DAY_MS);
+  const steps = Math.max(1, Math.min(count - 1, days));
+  const ticks = [
+    ...new Set(
+      Array.from({ length: steps + 1 }, (_, i) => domain[0] + Math.round((days * i) / steps) * DAY_MS),
+    ),
+  ];
+  return { domain, ticks, withYear: first.slice(0, 4) !== last.slice(0, 4) };
+}
+
 function previousDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
