@@ -1,11 +1,12 @@
 import type { DayKey } from '@shared/dates';
-import { BarChart3 } from 'lucide-react';
+import { BarChart3, CalendarX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select';
 import { useMembers } from '@/features/members/api/get-members';
+import { DAY_INPUT_LIMITS, dayRangeErrors, hasDayRangeErrors } from '@/lib/day-range';
 import { useSyndicateFormat } from '@/lib/format';
 import { useInsightsSummary } from './api/get-insights';
 import { BreakdownTabs } from './components/breakdown-tabs';
@@ -24,10 +25,12 @@ export function InsightsPage() {
   const [member, setMember] = useState<string>(ALL);
   const members = useMembers();
   const range = useMemo(() => periodRange(period, today, custom), [period, today, custom]);
-  const customWrong = period === 'custom' && !!range.from && !!range.to && range.from > range.to;
-  const shown = customWrong ? {} : range;
+  // A custom range the API would refuse (a year outside 1900–2100, the end before the start) is
+  // not sent, and no figures are shown: those of another range would read as this one's.
+  const customErrors = period === 'custom' ? dayRangeErrors(range.from, range.to) : {};
+  const customWrong = hasDayRangeErrors(customErrors);
   const memberId = member === ALL ? undefined : Number(member);
-  const summary = useInsightsSummary(shown, memberId);
+  const summary = useInsightsSummary(range, memberId, { enabled: !customWrong });
   const memberOptions = [
     { value: ALL, label: 'All members' },
     ...(members.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),
@@ -52,12 +55,13 @@ export function InsightsPage() {
               label="From"
               value={custom.from}
               onChange={(from) => setCustom((c) => ({ ...c, from }))}
+              error={customErrors.from}
             />
             <DayInput
               label="To"
               value={custom.to}
               onChange={(to) => setCustom((c) => ({ ...c, to }))}
-              error={customWrong ? 'The end is before the start' : undefined}
+              error={customErrors.to}
             />
           </>
         ) : null}
@@ -70,7 +74,15 @@ export function InsightsPage() {
         />
       </div>
 
-      {summary.isError ? (
+      {customWrong ? (
+        <Card>
+          <EmptyState
+            icon={CalendarX}
+            title="No figures for these dates"
+            description="Correct the From and To dates above to see the insights for that range."
+          />
+        </Card>
+      ) : summary.isError ? (
         <p className="py-10 text-center text-sm text-destructive">Could not load the insights.</p>
       ) : summary.data && summary.data.bets === 0 && member === ALL ? (
         <Card>
@@ -83,8 +95,8 @@ export function InsightsPage() {
       ) : (
         <>
           <SummaryCards summary={summary.data} />
-          <ProfitCharts range={shown} interval={timelineInterval(shown, today)} />
-          <BreakdownTabs range={shown} />
+          <ProfitCharts range={range} interval={timelineInterval(range, today)} />
+          <BreakdownTabs range={range} />
         </>
       )}
     </div>
@@ -101,6 +113,8 @@ function DayInput(props: {
     <FormField
       label={props.label}
       type="date"
+      min={DAY_INPUT_LIMITS.min}
+      max={DAY_INPUT_LIMITS.max}
       value={props.value ?? ''}
       onChange={(e) => props.onChange(e.target.value || undefined)}
       error={props.error}

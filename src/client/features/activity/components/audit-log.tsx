@@ -10,6 +10,7 @@ import { SelectField } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormerMembers } from '@/features/members/api/get-former-members';
 import { useMembers } from '@/features/members/api/get-members';
+import { DAY_INPUT_LIMITS, dayRangeErrors, hasDayRangeErrors } from '@/lib/day-range';
 import { useSyndicateFormat } from '@/lib/format';
 import { type AuditFilter, useAuditLog } from '../api/get-audit';
 import { ALL, type AuditFilters, filtersFromSearch, NO_FILTERS, searchFromFilters } from '../lib/audit-url';
@@ -42,8 +43,11 @@ export function AuditLog() {
   const setFilters = (next: AuditFilters) =>
     navigate(`/activity?${searchFromFilters(next)}`, { replace: true });
   const set = (patch: Partial<AuditFilters>) => setFilters({ ...filters, ...patch });
-  const wrongOrder = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
-  const log = useAuditLog(toAuditFilter(filters), { enabled: !wrongOrder });
+  // Days the API would refuse (a year outside 1900–2100, the end before the start) are shown under
+  // their field and not sent; the list is hidden rather than left showing other dates' events.
+  const dateErrors = dayRangeErrors(filters.from || undefined, filters.to || undefined);
+  const wrongDates = hasDayRangeErrors(dateErrors);
+  const log = useAuditLog(toAuditFilter(filters), { enabled: !wrongDates });
   const members = useMembers();
   const former = useFormerMembers(true);
   const names = useMemo(() => {
@@ -95,8 +99,11 @@ export function AuditLog() {
             label="From"
             type="date"
             className="min-w-0"
+            min={DAY_INPUT_LIMITS.min}
+            max={DAY_INPUT_LIMITS.max}
             value={filters.from}
             onChange={(e) => set({ from: e.target.value })}
+            error={dateErrors.from}
           />
         </div>
         <div className="col-span-2 min-w-0 sm:col-span-1">
@@ -104,9 +111,11 @@ export function AuditLog() {
             label="To"
             type="date"
             className="min-w-0"
+            min={DAY_INPUT_LIMITS.min}
+            max={DAY_INPUT_LIMITS.max}
             value={filters.to}
             onChange={(e) => set({ to: e.target.value })}
-            error={wrongOrder ? 'The end is before the start' : undefined}
+            error={dateErrors.to}
           />
         </div>
         {filtered ? (
@@ -131,7 +140,7 @@ export function AuditLog() {
         ) : null}
       </Card>
 
-      {wrongOrder ? null : log.isPending ? (
+      {wrongDates ? null : log.isPending ? (
         <Spinner label="Loading the audit log..." />
       ) : log.isError ? (
         <p className="py-10 text-center text-sm text-destructive">Could not load the audit log.</p>

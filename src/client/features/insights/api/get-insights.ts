@@ -4,12 +4,13 @@ import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { type Range, rangeQuery } from '../lib/period';
 
-/** GET /api/insights/summary for the range (and one member). */
-export const useInsightsSummary = (range: Range, memberId?: number) =>
+/** GET /api/insights/summary for the range (and one member); not sent while `enabled` is false. */
+export const useInsightsSummary = (range: Range, memberId?: number, { enabled = true } = {}) =>
   useQuery({
     queryKey: [...queryKeys.insights.all, 'summary', range, memberId ?? null],
     queryFn: () => apiGet<InsightsSummary>(`/api/insights/summary${rangeQuery(range, { memberId })}`),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** GET /api/insights/breakdown by one dimension for the range. */
