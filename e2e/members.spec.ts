@@ -132,6 +132,8 @@ test('an admin adds a member, assigns a subscription and deletes the member', as
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toasts(page).getByText('Member deleted')).toBeVisible();
   await expect(cards.filter({ hasText: name })).toHaveCount(0);
+  // Focus does not fall to <body> with the card: it moves to a neighbouring card's actions.
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^Actions for /);
 
   // The last admin cannot be removed: the server's reason is shown.
   await cards

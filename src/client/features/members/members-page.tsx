@@ -1,6 +1,6 @@
 import type { Member } from '@shared/member';
 import { Plus, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -75,10 +75,31 @@ export function MembersPage() {
     return bankByMember.get(memberId) ?? NO_ENTRIES;
   };
 
+  // Once a deleted member's card is gone, focus (given back to its actions button, now removed) would
+  // fall to <body>: it goes to the next card's actions (the previous one's for the last card), or to
+  // the page heading when no card is left.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [focusAfterDelete, setFocusAfterDelete] = useState<{ deleted: number; next: number | null } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!focusAfterDelete || members.data?.some((m) => m.id === focusAfterDelete.deleted) !== false) return;
+    setFocusAfterDelete(null);
+    const next =
+      focusAfterDelete.next === null
+        ? null
+        : document.querySelector<HTMLElement>(`[data-member-actions="${focusAfterDelete.next}"]`);
+    (next ?? heading.current)?.focus();
+  }, [focusAfterDelete, members.data]);
+
   const confirmDelete = async () => {
     if (!deleting) return;
+    const list = members.data ?? [];
+    const at = list.findIndex((m) => m.id === deleting.id);
+    const neighbour = list[at + 1] ?? list[at - 1];
     try {
       await remove.mutateAsync(deleting.id);
+      setFocusAfterDelete({ deleted: deleting.id, next: neighbour?.id ?? null });
       toast({ title: 'Member deleted' });
     } catch (error) {
       // The last admin cannot be removed: show the server's reason.
@@ -132,7 +153,9 @@ export function MembersPage() {
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Members</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+            Members
+          </h1>
           <p className="mt-1 text-muted-foreground">
             Everyone in the syndicate, their plans and their results.
           </p>

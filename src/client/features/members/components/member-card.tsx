@@ -84,6 +84,8 @@ export const MemberCard = memo(function MemberCard({
                 size="icon"
                 className="-mt-1 -mr-2 shrink-0"
                 aria-label={`Actions for ${member.name}`}
+                // The members page moves focus here once the card before it is deleted.
+                data-member-actions={member.id}
               >
                 <MoreVertical aria-hidden="true" />
               </Button>
