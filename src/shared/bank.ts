@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { dateInputSchema } from './date-schemas';
 import { parseDayKey } from './dates';
 import { idParamSchema, MAX_ID } from './member';
-import { hasAtMostTwoDecimals, MAX_AMOUNT, twoDecimals } from './money';
+import { hasAtMostTwoDecimals, MAX_AMOUNT, MAX_AMOUNT_TEXT, twoDecimals } from './money';
 import { freeText } from './text';
 
 export const BANK_ENTRY_TYPES = ['contribution', 'payout', 'adjustment', 'allocation', 'reversal'] as const;
@@ -25,7 +25,7 @@ export const BANK_MESSAGES = {
   amountRequired: 'Amount is required',
   amountPositive: 'Amount must be positive',
   amountNonZero: 'Amount must not be zero',
-  amountMax: `Amount must be at most ${MAX_AMOUNT}`,
+  amountMax: `Amount must be at most ${MAX_AMOUNT_TEXT}`,
   amountDecimals: 'Use at most 2 decimals',
   dateRequired: 'Date is required',
   dateInvalid: 'Date must be a valid date (YYYY-MM-DD)',

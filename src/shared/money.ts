@@ -12,6 +12,8 @@ export type Hundredths = number & { readonly [hundredthsBrand]: true };
 
 /** Largest stake, price or setting we accept, in dollars; larger is refused as input. */
 export const MAX_AMOUNT = 1_000_000;
+/** MAX_AMOUNT as messages show it: '1,000,000' (no currency: the server does not know the syndicate's here). */
+export const MAX_AMOUNT_TEXT = MAX_AMOUNT.toLocaleString('en-US');
 /** Largest decimal odds we accept. */
 export const MAX_ODDS = 10_000;
 
@@ -63,7 +65,7 @@ export function positiveMoney(messages: { required: string; positive: string }) 
   return z
     .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.positive) })
     .positive(messages.positive)
-    .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`)
+    .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT_TEXT}`)
     .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals')
     .meta(
       twoDecimals(`Money in major units (dollars), more than 0, at most ${MAX_AMOUNT}, at most two decimals`),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dateInputSchema } from './date-schemas';
 import { MAX_YEAR, MIN_YEAR } from './dates';
 import { idParamSchema, MAX_ID } from './member';
-import { hasAtMostTwoDecimals, MAX_AMOUNT, twoDecimals } from './money';
+import { hasAtMostTwoDecimals, MAX_AMOUNT, MAX_AMOUNT_TEXT, twoDecimals } from './money';
 import { freeText, isCleanName, nameText, notAllowedMessage } from './text';
 
 export const PLAN_NAME_MAX = 100;
@@ -23,7 +23,7 @@ export const PLAN_MESSAGES = {
   nameMax: `Name must be at most ${PLAN_NAME_MAX} characters`,
   priceRequired: 'Price is required',
   pricePositive: 'Price must be positive',
-  priceMax: `Price must be at most ${MAX_AMOUNT}`,
+  priceMax: `Price must be at most ${MAX_AMOUNT_TEXT}`,
   priceDecimals: 'Use at most 2 decimals',
   durationRequired: 'Duration must be at least 1 month',
   durationMin: 'Duration must be at least 1 month',

@@ -787,7 +787,7 @@ describe('bank', () => {
       ['/api/bank/contributions', { memberId: m, amount: -5 }, 'Amount must be positive'],
       ['/api/bank/contributions', { memberId: m, amount: 0 }, 'Amount must be positive'],
       ['/api/bank/contributions', { memberId: m, amount: 1.005 }, 'Use at most 2 decimals'],
-      ['/api/bank/contributions', { memberId: m, amount: 1_000_001 }, 'Amount must be at most 1000000'],
+      ['/api/bank/contributions', { memberId: m, amount: 1_000_001 }, 'Amount must be at most 1,000,000'],
       ['/api/bank/contributions', { memberId: m, amount: '5' }, 'Amount must be positive'],
       [
         '/api/bank/contributions',

@@ -192,7 +192,7 @@ describe('POST /api/bets', () => {
     ['zero amount', (c) => singleBet(c, { amount: 0 }), 'Amount must be a positive number'],
     ['negative amount', (c) => singleBet(c, { amount: -5 }), 'Amount must be a positive number'],
     ['3 decimals', (c) => singleBet(c, { amount: 1.005 }), 'Use at most 2 decimals'],
-    ['a huge amount', (c) => singleBet(c, { amount: 1e12 }), 'Must be at most 1000000'],
+    ['a huge amount', (c) => singleBet(c, { amount: 1e12 }), 'Must be at most 1,000,000'],
     [
       'an unknown bet type',
       (c) => singleBet(c, { betType: 'exacta' }),

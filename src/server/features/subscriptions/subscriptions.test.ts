@@ -68,7 +68,7 @@ describe('GET and POST /api/subscriptions', () => {
     ['text price', { price: 'ten' }, 'Price must be positive'],
     ['no price', { price: undefined }, 'Price is required'],
     ['3-decimal price', { price: 1.234 }, 'Use at most 2 decimals'],
-    ['huge price', { price: 1e9 }, 'Price must be at most 1000000'],
+    ['huge price', { price: 1e9 }, 'Price must be at most 1,000,000'],
     ['zero duration', { duration: 0 }, 'Duration must be at least 1 month'],
     ['no duration', { duration: undefined }, 'Duration must be at least 1 month'],
     ['fractional duration', { duration: 1.5 }, 'Duration must be a whole number of months'],
