@@ -487,6 +487,33 @@ describe('bank', () => {
     );
   });
 
+  it("a payout never takes the member's balance below zero on any day from its value date on", async () => {
+    const c = await crew(t);
+    await contribute(c.admin, c.memberMemberId, 100, { date: '2030-01-01' });
+    await contribute(c.admin, c.memberMemberId, 50, { date: '2030-06-10' });
+    const payout = (amount: number, date: string) =>
+      c.admin.post('/api/bank/payouts', { memberId: c.memberMemberId, amount, date });
+    // On 2030-03-01 only $100 had been paid in: the statement would go to −$20 until June.
+    const early = await payout(120, '2030-03-01');
+    expect(early.statusCode).toBe(409);
+    expect(early.json<ErrorBody>().message).toBe(
+      "The payout is more than Mia Member's balance from 2030-03-01 on ($100.00) by $20.00",
+    );
+    expect((await payout(120, '2030-06-10')).statusCode).toBe(201);
+    await contribute(c.admin, c.memberMemberId, 100, { date: '2030-06-14' });
+    // Back-dated before that payout: $100 then and $130 now, but only $30 left after the payout.
+    const backDated = await payout(50, '2030-02-01');
+    expect(backDated.statusCode).toBe(409);
+    expect(backDated.json<ErrorBody>().message).toBe(
+      "The payout is more than Mia Member's balance from 2030-02-01 on ($30.00) by $20.00",
+    );
+    expect((await payout(30, '2030-02-01')).statusCode).toBe(201);
+    const s = (await c.admin.get(`/api/bank/members/${c.memberMemberId}/statement`)).json<Statement>();
+    expect(s.entries.map((e) => e.runningBalance)).toEqual([100, 70, 120, 0, 100]);
+    expect(Math.min(...s.entries.map((e) => e.runningBalance))).toBeGreaterThanOrEqual(0);
+    await expectInvariants(c);
+  });
+
   it('replays an Idempotency-Key: same answer, nothing written twice; another body → 422', async () => {
     const c = await crew(t);
     const headers = { 'idempotency-key': 'dialog-1' };

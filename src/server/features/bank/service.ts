@@ -416,6 +416,24 @@ export async function recordContribution(ctx: WriteContext, input: MovementInput
 }
 
 /** POST /api/bank/payouts: at most the member's balance and at most the available cash (409). */
+/**
+ * The most a payout dated `date` may take from a member without their statement going below zero
+ * on any day: the balance through that day (the payout comes after that day's entries), and the
+ * balance after each later entry (a back-dated payout lowers them all).
+ */
+async function lowestBalanceFrom(tx: Runner, syndicateId: number, memberId: number, date: DayKey) {
+  const { rows } = await tx.execute<{ through: string; later: string | null }>(sql`
+    select coalesce(sum(amount_cents) filter (where date <= ${date}::date), 0) as through,
+           (select min(r.running)
+              from (select date, sum(amount_cents) over (order by date, id) as running
+                      from bank_entries where syndicate_id = ${syndicateId} and member_id = ${memberId}) r
+             where r.date > ${date}::date) as later
+      from bank_entries where syndicate_id = ${syndicateId} and member_id = ${memberId}`);
+  const row = rows[0];
+  const through = Number(row?.through ?? 0);
+  return row?.later == null ? through : Math.min(through, Number(row.later));
+}
+
 export async function recordPayout(ctx: WriteContext, input: MovementInput): Promise<BankEntry> {
   const lock = await lockBank(ctx.tx, ctx.syndicateId);
   const member = await findMember(ctx.tx, ctx.syndicateId, input.memberId);
@@ -425,6 +443,13 @@ export async function recordPayout(ctx: WriteContext, input: MovementInput): Pro
   if (cents > balance) {
     throw conflict(
       `The payout is more than ${member.name}'s balance (${money(lock, balance)}) by ${money(lock, cents - balance)}`,
+    );
+  }
+  const date = valueDate(lock, ctx.now, input.date);
+  const lowest = await lowestBalanceFrom(ctx.tx, ctx.syndicateId, member.id, date);
+  if (cents > lowest) {
+    throw conflict(
+      `The payout is more than ${member.name}'s balance from ${date} on (${money(lock, lowest)}) by ${money(lock, cents - lowest)}`,
     );
   }
   const available = await availableCents(ctx.tx, ctx.syndicateId, balances);
@@ -441,7 +466,7 @@ export async function recordPayout(ctx: WriteContext, input: MovementInput): Pro
         memberId: member.id,
         type: 'payout',
         amountCents: -cents,
-        date: valueDate(lock, ctx.now, input.date),
+        date,
         note: input.note || null,
         createdBy: ctx.actorMemberId,
       },
