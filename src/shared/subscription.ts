@@ -44,7 +44,10 @@ export const ASSIGN_MESSAGES = {
 
 export const planIdParamsSchema = z.object({ id: idParamSchema });
 
-/** A plan as the API returns it; activeMembers counts the members holding it actively. */
+/**
+ * A plan as the API returns it; activeMembers counts the members holding it today: their
+ * assignment (status 'active') is current (start ≤ today < end, in the syndicate's time zone).
+ */
 export const planSchema = z.object({
   id: z.number().int(),
   name: z.string(),

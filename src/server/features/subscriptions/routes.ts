@@ -15,7 +15,7 @@ import { idempotencyHeaderSchema, idempotentWrite } from '../../lib/idempotency'
 import { authorOf } from '../audit/record';
 import { getMember } from '../members/service';
 import { assignSubscription, listMemberSubscriptions } from './member-subscriptions-service';
-import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './service';
+import { createPlan, deletePlan, findPlan, listPlans, updatePlan } from './service';
 
 const messageSchema = z.object({ message: z.string() });
 const tags = ['subscriptions'];
@@ -23,11 +23,11 @@ const tags = ['subscriptions'];
 export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, now } = app.deps;
-  const adminOfPlan = requireAdminOf(getPlan);
+  const adminOfPlan = requireAdminOf(findPlan);
   const adminOfMember = requireAdminOf(getMember);
 
   app.get('/api/subscriptions', { schema: { tags, response: { 200: z.array(planSchema) } } }, async (req) =>
-    listPlans(db, tenantOf(req).syndicateId),
+    listPlans(db, tenantOf(req).syndicateId, now()),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const subscriptionsRoutes: FastifyPluginAsync = scopedRoutes(async (base)
     '/api/subscriptions/:id',
     {
       // Another syndicate's plan or member answers 404 before the body is read (auth/tenancy-first.ts).
-      onRequest: [adminOfPlan, lookUpFirst(getPlan)],
+      onRequest: [adminOfPlan, lookUpFirst(findPlan)],
       schema: {
         tags,
         params: planIdParamsSchema,

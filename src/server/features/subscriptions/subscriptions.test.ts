@@ -1,13 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Member } from '../../../shared/member';
 import type { Plan } from '../../../shared/subscription';
 import { type Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from '../../test/harness';
+
+/** The app's clock: the assignments below (from 2025-01-01 and 2025-03-01) are current on this day. */
+const NOW = new Date('2025-03-15T10:00:00.000Z');
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
+beforeEach(() => {
+  t.clock.now = NOW;
+});
 
 /** An admin's syndicate plus a second user who joined it with the invite code (role member). */
 async function syndicateWithMember() {
@@ -188,5 +194,109 @@ describe('activeMembers', () => {
     expect(await counts()).toEqual([0, 1]);
     // ...so the plan can go, taking the archived member's assignment with it.
     expect((await admin.delete(`/api/subscriptions/${plan.id}`)).statusCode).toBe(204);
+  });
+});
+
+describe('activeMembers and the delete refusal count current assignments only (start ≤ today < end)', () => {
+  async function threeMembers(admin: Client) {
+    const add = async (name: string, email: string) =>
+      (await admin.post('/api/members', { name, email, role: 'member' })).json<Member>();
+    return [
+      await add('Ended Ed', 'ed@example.test'),
+      await add('Future Fay', 'fay@example.test'),
+      await add('Current Cy', 'cy@example.test'),
+    ] as const;
+  }
+  const assign = (admin: Client, memberId: number, subscriptionId: number, startDate: string) =>
+    admin.post(`/api/members/${memberId}/subscriptions`, { subscriptionId, startDate });
+
+  it('an ended and a future assignment are not counted and do not block deletion', async () => {
+    const { admin } = await syndicateWithMember();
+    const season = await createPlan(admin, { name: 'Season', duration: 12 });
+    const [ed, fay] = await threeMembers(admin);
+    expect((await assign(admin, ed.id, season.id, '2020-01-01')).statusCode).toBe(201); // ended 2021-01-01
+    expect((await assign(admin, fay.id, season.id, '2099-06-01')).statusCode).toBe(201); // starts later
+    // Both stay the members' assignments (status 'active'), but neither holds the plan today.
+    const eds = (await admin.get(`/api/members/${ed.id}/subscriptions`)).json<{ status: string }[]>();
+    expect(eds.map((s) => s.status)).toEqual(['active']);
+    expect((await plans(admin)).map((p) => p.activeMembers)).toEqual([0]);
+    expect((await admin.delete(`/api/subscriptions/${season.id}`)).statusCode).toBe(204);
+    expect(await plans(admin)).toEqual([]);
+  });
+
+  it('a current assignment is counted and blocks deletion', async () => {
+    const { admin } = await syndicateWithMember();
+    const season = await createPlan(admin, { name: 'Season', duration: 12 });
+    const [ed, fay, cy] = await threeMembers(admin);
+    await assign(admin, ed.id, season.id, '2020-01-01');
+    await assign(admin, fay.id, season.id, '2099-06-01');
+    await assign(admin, cy.id, season.id, '2025-01-01');
+    expect((await plans(admin)).map((p) => p.activeMembers)).toEqual([1]);
+    const res = await admin.delete(`/api/subscriptions/${season.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Plan has active members' });
+    // PUT answers the same count.
+    const put = await admin.put(`/api/subscriptions/${season.id}`, gold({ name: 'Season', duration: 12 }));
+    expect(put.json<Plan>().activeMembers).toBe(1);
+  });
+
+  it('follows the app’s clock: counted from its start day, no longer on its end day', async () => {
+    const { admin } = await syndicateWithMember();
+    const monthly = await createPlan(admin, { name: 'Monthly', duration: 1 });
+    const [, , cy] = await threeMembers(admin);
+    await assign(admin, cy.id, monthly.id, '2025-03-20'); // ends 2025-04-20
+    const count = async () => (await plans(admin))[0]!.activeMembers;
+    // Steps under the sessions' 14 idle days, so the admin stays signed in.
+    const at = async (iso: string) => {
+      t.clock.now = new Date(iso);
+      return count();
+    };
+    expect(await at('2025-03-19T23:59:59.000Z')).toBe(0);
+    expect(await at('2025-03-20T00:00:00.000Z')).toBe(1);
+    expect(await at('2025-04-01T12:00:00.000Z')).toBe(1);
+    expect(await at('2025-04-12T12:00:00.000Z')).toBe(1);
+    expect(await at('2025-04-19T23:59:59.000Z')).toBe(1);
+    expect((await admin.delete(`/api/subscriptions/${monthly.id}`)).statusCode).toBe(409);
+    expect(await at('2025-04-20T00:00:00.000Z')).toBe(0);
+    expect((await admin.delete(`/api/subscriptions/${monthly.id}`)).statusCode).toBe(204);
+  });
+
+  it('reads today in the syndicate’s time zone', async () => {
+    const { admin } = await syndicateWithMember();
+    const settings = (await admin.get('/api/settings')).json<Record<string, unknown>>();
+    const tz = await admin.put('/api/settings', {
+      syndicateName: settings.syndicateName,
+      defaultBetAmount: settings.defaultBetAmount,
+      currency: settings.currency,
+      rotationStrategy: settings.rotationStrategy,
+      timezone: 'Australia/Sydney',
+    });
+    expect(tz.statusCode, tz.body).toBe(200);
+    const monthly = await createPlan(admin, { name: 'Monthly', duration: 1 });
+    const [, , cy] = await threeMembers(admin);
+    await assign(admin, cy.id, monthly.id, '2025-03-20');
+    const count = async () => (await plans(admin))[0]!.activeMembers;
+    // 2025-03-19T13:00Z is 2025-03-20 00:00 in Sydney (AEDT, +11), still the 19th in UTC.
+    t.clock.now = new Date('2025-03-19T12:59:59.000Z');
+    expect(await count()).toBe(0);
+    t.clock.now = new Date('2025-03-19T13:00:00.000Z');
+    expect(await count()).toBe(1);
+  });
+
+  it('deleting a plan before an assignment of it starts: that assignment never charges dues', async () => {
+    const { admin } = await syndicateWithMember();
+    const season = await createPlan(admin, { name: 'Season', price: 120, duration: 12 });
+    const [ed, fay] = await threeMembers(admin);
+    await assign(admin, ed.id, season.id, '2025-02-01'); // current, then replaced: it charged
+    await assign(admin, ed.id, (await createPlan(admin, { name: 'Other', price: 0 })).id, '2025-03-01');
+    await assign(admin, fay.id, season.id, '2025-03-20'); // starts in 5 days
+    expect((await admin.delete(`/api/subscriptions/${season.id}`)).statusCode).toBe(204);
+    t.clock.now = new Date('2025-03-21T10:00:00.000Z');
+    const bank = (await admin.get('/api/bank')).json<{
+      members: { memberId: number; duesCharged: number }[];
+    }>();
+    const charged = (id: number) => bank.members.find((m) => m.memberId === id)?.duesCharged ?? 0;
+    expect(charged(ed.id)).toBe(120);
+    expect(charged(fay.id)).toBe(0);
   });
 });
