@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDayKey } from './dates';
-import { addMonths, assignSubscriptionSchema, daysInMonth, isIsoDate, planInputSchema } from './subscription';
+import {
+  addMonths,
+  assignSubscriptionSchema,
+  daysInMonth,
+  isIsoDate,
+  planInputSchema,
+  subscriptionPhase,
+} from './subscription';
 
 const isoDate = fc
   .record({
@@ -128,5 +135,19 @@ describe('assignSubscriptionSchema', () => {
     expect(message({ startDate: '2025-01-01' })).toBe('Please select a subscription');
     expect(message({ subscriptionId: 'abc', startDate: '2025-01-01' })).toBe('Please select a subscription');
     expect(message({ subscriptionId: 1 })).toBe('A start date is required');
+  });
+});
+
+describe('subscriptionPhase (current while start ≤ today < end)', () => {
+  const season = { startDate: '2025-01-01', endDate: '2026-01-01' };
+  it.each([
+    ['2024-12-31', 'upcoming'],
+    ['2025-01-01', 'current'],
+    ['2025-07-15', 'current'],
+    ['2025-12-31', 'current'],
+    ['2026-01-01', 'ended'],
+    ['2030-05-05', 'ended'],
+  ] as const)('on %s it is %s', (today, phase) => {
+    expect(subscriptionPhase(season, today)).toBe(phase);
   });
 });

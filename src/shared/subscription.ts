@@ -2,7 +2,7 @@
 // decimal dollars (major units) and are stored as integer cents; durations are whole months.
 import { z } from 'zod';
 import { dateInputSchema } from './date-schemas';
-import { MAX_YEAR, MIN_YEAR } from './dates';
+import { type DayKey, MAX_YEAR, MIN_YEAR } from './dates';
 import { idParamSchema, MAX_ID } from './member';
 import { hasAtMostTwoDecimals, MAX_AMOUNT, MAX_AMOUNT_TEXT, twoDecimals } from './money';
 import { freeText, isCleanName, nameText, notAllowedMessage } from './text';
@@ -184,3 +184,20 @@ export const memberSubscriptionSchema = z.object({
   plan: z.object({ id: z.number().int(), name: z.string(), price: z.number(), duration: z.number().int() }),
 });
 export type MemberSubscription = z.infer<typeof memberSubscriptionSchema>;
+
+export type SubscriptionPhase = 'upcoming' | 'current' | 'ended';
+
+/**
+ * Where a member's assignment stands on a day (the syndicate's today): 'current' while its start
+ * date is on or before that day and its end date after it, 'upcoming' before its start date,
+ * 'ended' from its end date on. Its status stays 'active' throughout (the member's latest); the
+ * server counts a plan's active members by the same rule. Day keys ('YYYY-MM-DD') compare as text.
+ */
+export function subscriptionPhase(
+  subscription: { startDate: string; endDate: string },
+  today: DayKey,
+): SubscriptionPhase {
+  if (today < subscription.startDate.slice(0, 10)) return 'upcoming';
+  if (today >= subscription.endDate.slice(0, 10)) return 'ended';
+  return 'current';
+}

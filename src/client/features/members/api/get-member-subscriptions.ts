@@ -61,7 +61,10 @@ function stateOf(memberId: number, result: UseQueryResult<MemberSubscription[]> 
   return state;
 }
 
-/** A member's active subscription (status 'active', spec §4), if any. */
+/**
+ * A member's active subscription (status 'active', spec §4: their latest assignment), if any. It
+ * may have ended or not started yet: subscriptionPhase says which (the member card shows it).
+ */
 export function findActiveSubscription(
   subscriptions: readonly MemberSubscription[],
   memberId: number,

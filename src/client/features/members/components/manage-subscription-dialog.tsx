@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Member } from '@shared/member';
-import { ASSIGN_MESSAGES, addMonths, isIsoDate, type Plan } from '@shared/subscription';
+import {
+  ASSIGN_MESSAGES,
+  addMonths,
+  isIsoDate,
+  type MemberSubscription,
+  type Plan,
+  type SubscriptionPhase,
+  subscriptionPhase,
+} from '@shared/subscription';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -38,6 +46,16 @@ export function planLabel(plan: Plan, fmt: SyndicateFormat): string {
   return `${plan.name} - ${price}/${plan.duration}mo`;
 }
 
+/** The member's latest plan, as the dialog names it, by where it stands today. */
+const CURRENT_PLAN: Record<
+  SubscriptionPhase,
+  { lead: string; verb: string; date: (s: MemberSubscription) => string }
+> = {
+  current: { lead: 'Current plan:', verb: 'expires', date: (s) => s.endDate },
+  ended: { lead: 'Last plan:', verb: 'ended', date: (s) => s.endDate },
+  upcoming: { lead: 'Upcoming plan:', verb: 'starts', date: (s) => s.startDate },
+};
+
 /** Manage Subscription: assign a plan from a start date; the end is start + the plan's months. */
 export function ManageSubscriptionDialog({
   member,
@@ -65,6 +83,7 @@ export function ManageSubscriptionDialog({
   }, [open, empty, form, idempotency]);
 
   const current = member ? findActiveSubscription(subscriptions.data ?? [], member.id) : undefined;
+  const currentLine = current ? CURRENT_PLAN[subscriptionPhase(current, today)] : undefined;
   const chosen = plans.data?.find((p) => String(p.id) === form.watch('subscriptionId'));
   const start = form.watch('startDate');
   const endDate = chosen && isIsoDate(start) ? addMonths(start, chosen.duration) : null;
@@ -98,10 +117,10 @@ export function ManageSubscriptionDialog({
             {member ? `Assign a subscription plan to ${member.name}.` : 'Assign a subscription plan.'}
           </DialogDescription>
         </DialogHeader>
-        {current ? (
+        {current && currentLine ? (
           <p className="rounded-md bg-muted p-3 text-sm">
-            Current plan: <span className="font-semibold">{current.plan.name}</span>, expires{' '}
-            {fmt.date(current.endDate, 'MMM d, yyyy')}. A new plan replaces it.
+            {currentLine.lead} <span className="font-semibold">{current.plan.name}</span>, {currentLine.verb}{' '}
+            {fmt.date(currentLine.date(current), 'MMM d, yyyy')}. A new plan replaces it.
           </p>
         ) : null}
         {noPlans ? (

@@ -1,9 +1,9 @@
 import type { Member } from '@shared/member';
 import type { TopPerformer } from '@shared/stats';
-import type { MemberSubscription } from '@shared/subscription';
+import { type MemberSubscription, type SubscriptionPhase, subscriptionPhase } from '@shared/subscription';
 import { CreditCard, FileText, Link2, Mail, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { memo } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {
@@ -135,15 +135,7 @@ export const MemberCard = memo(function MemberCard({
           <dt className="text-xs font-medium text-muted-foreground">Subscription</dt>
           <dd>
             {subscription ? (
-              <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-                <span className="flex items-center gap-2 font-medium">
-                  {subscription.plan.name}
-                  <Badge variant="success">Active</Badge>
-                </span>
-                <span className="text-xs text-muted-foreground">
-                  Expires {fmt.date(subscription.endDate, 'MMM d, yyyy')}
-                </span>
-              </div>
+              <SubscriptionLine subscription={subscription} />
             ) : (
               <span className="text-muted-foreground">
                 {subscriptionPending ? 'Loading...' : 'No active subscription'}
@@ -192,3 +184,36 @@ export const MemberCard = memo(function MemberCard({
     </Card>
   );
 });
+
+/** How each phase of the member's latest assignment reads: its badge and which date it shows. */
+const PHASES: Record<
+  SubscriptionPhase,
+  { badge: string; variant: BadgeVariant; label: string; date: (s: MemberSubscription) => string }
+> = {
+  current: { badge: 'Active', variant: 'success', label: 'Expires', date: (s) => s.endDate },
+  ended: { badge: 'Expired', variant: 'destructive', label: 'Ended', date: (s) => s.endDate },
+  upcoming: { badge: 'Upcoming', variant: 'info', label: 'Starts', date: (s) => s.startDate },
+};
+
+/**
+ * The member's latest plan and where it stands today in the syndicate's zone: Active and when it
+ * expires while current (start ≤ today < end), Expired and when it ended once its end date has
+ * come, Upcoming and when it starts before its start date (the server counts a plan's active
+ * members by the same rule).
+ */
+function SubscriptionLine({ subscription }: { subscription: MemberSubscription }) {
+  const fmt = useSyndicateFormat();
+  const phase = PHASES[subscriptionPhase(subscription, fmt.todayKey())];
+  const day = phase.date(subscription);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+      <span className="flex items-center gap-2 font-medium">
+        {subscription.plan.name}
+        <Badge variant={phase.variant}>{phase.badge}</Badge>
+      </span>
+      <span className="text-xs text-muted-foreground">
+        {phase.label} <time dateTime={day}>{fmt.date(day, 'MMM d, yyyy')}</time>
+      </span>
+    </div>
+  );
+}
