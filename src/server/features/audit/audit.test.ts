@@ -493,7 +493,8 @@ describe('an event is part of its write', () => {
     ok(
       await c.admin.post(`/api/members/${c.memberMemberId}/subscriptions`, {
         subscriptionId: plan,
-        startDate: '2031-01-01',
+        // From today (the instant's day in the syndicate's zone): only a current plan is held.
+        startDate: t.clock.now.toISOString(),
       }),
       201,
     );
