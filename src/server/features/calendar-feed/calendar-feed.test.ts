@@ -1,10 +1,10 @@
 // The calendar feed: a personal secret address, read without a session, parsed here with a real
 // iCalendar parser (ical.js). Revoked, replaced, unknown tokens and members removed or made
 // inactive answer 404; another syndicate's races never appear.
-import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { crew, placeBet, singleBet } from '../bets/test-fixtures';
+import { parseFeed } from './test-feed';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,20 +24,7 @@ async function newFeed(client: Client): Promise<string> {
 /** GET the feed as a calendar app would: no cookie, path only. */
 const fetchFeed = (url: string) => anonymous().get(new URL(url).pathname);
 
-function events(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  return calendar.getAllSubcomponents('vevent').map((v) => {
-    const event = new ICAL.Event(v);
-    return {
-      uid: event.uid,
-      summary: event.summary,
-      location: event.location,
-      description: event.description,
-      start: event.startDate.toJSDate().toISOString(),
-      utc: event.startDate.zone?.tzid === 'UTC',
-    };
-  });
-}
+const events = (text: string) => parseFeed(text).events;
 
 describe('calendar feed', () => {
   it('gives a secret address whose feed lists the races with their bets and the open reminders', async () => {
