@@ -136,7 +136,7 @@ export function ImportCsvDialog({
   const summary = checked?.summary;
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="sm:max-w-3xl">
+      <DialogContent className="grid-cols-1 sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Import CSV</DialogTitle>
           <DialogDescription>

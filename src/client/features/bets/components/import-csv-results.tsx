@@ -56,8 +56,8 @@ function PreviewTable({ bets }: { bets: ImportPreviewBet[] }) {
         {bets.map((b) => (
           <Tr key={b.row} data-testid="import-preview-bet">
             <Td className="py-2 whitespace-nowrap">{f.date(b.date, 'MMM d, yyyy')}</Td>
-            <Td className="py-2 whitespace-nowrap">{b.member}</Td>
-            <Td className="py-2 font-medium [overflow-wrap:anywhere]">{b.horseName}</Td>
+            <Td className="py-2 break-words">{b.member}</Td>
+            <Td className="py-2 font-medium break-words">{b.horseName}</Td>
             <Td className="py-2">
               {b.race ?? <span className="text-muted-foreground">—</span>}
               {b.venue ? <div className="text-muted-foreground">{b.venue}</div> : null}
@@ -116,7 +116,7 @@ export function DryRunResults({
   preview: ImportPreviewBet[];
 }) {
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <p className="flex items-start gap-2 text-sm" data-testid="import-headline">
         {summary.errors.length === 0 && summary.toImport > 0 ? (
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-[#15803d]" />
