@@ -188,6 +188,8 @@ export const SESSION_ONLY_ROUTES = new Set([
   'POST /api/members/claim',
   'GET /api/me/preferences',
   'PUT /api/me/preferences',
+  // Change Password: the user's own account (src/server/auth/auth.test.ts).
+  'PUT /api/auth/password',
 ]);
 
 export interface Route {
