@@ -18,6 +18,11 @@ export type StatementLine = Pick<StatementEntry, 'date' | 'type' | 'note' | 'amo
 /** The header and the lines (statementCsv's; the route's are written by PostgreSQL: service.ts). */
 export const STATEMENT_CSV_HEADER = 'date,type,description,amount,balance';
 
+/**
+ * The statement's CSV written in TypeScript: the reference the route's file is held to. The route
+ * streams lines PostgreSQL writes (statementCsvLines in service.ts), so a member with years of
+ * entries never passes through JSON; bank.test.ts proves the two agree for any note.
+ */
 export function statementCsv(statement: { entries: readonly StatementLine[] }): string {
   const lines = [STATEMENT_CSV_HEADER];
   for (const e of statement.entries) {
