@@ -81,6 +81,30 @@ test('insights: summary, charts with a table view, sortable breakdowns and the p
   await page.getByRole('combobox', { name: 'Summary for' }).click();
   await page.getByRole('option', { name: 'All members' }).click();
   await expect(page.getByText('No bets in this period')).toBeVisible();
+
+  // A removed member keeps their bets, and their figures can still be looked at.
+  const formerRes = await page.request.post('/api/members', {
+    data: { name: 'Fred Former', email: `fred.${Date.now()}@example.test`, role: 'member' },
+    headers: { Origin: baseURL! },
+  });
+  expect(formerRes.status()).toBe(201);
+  const former = (await formerRes.json()) as { id: number };
+  const [fredsBet] = await createBet(page.request, baseURL!, {
+    memberId: former.id,
+    raceId: race.id,
+    horseName: 'Delta',
+    odds: 4,
+    amount: 5,
+  });
+  await settleBet(page.request, baseURL!, fredsBet!.id, 'win'); // +$15
+  const removed = await page.request.delete(`/api/members/${former.id}`, { headers: { Origin: baseURL! } });
+  expect(removed.status()).toBe(204);
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'All time' }).click();
+  await page.getByRole('combobox', { name: 'Summary for' }).click();
+  await page.getByRole('option', { name: 'Fred Former (former)' }).click();
+  await expect(card(page, 'Profit')).toHaveText('+$15.00');
+  await expect(card(page, 'Staked')).toHaveText('$5.00');
 });
 
 test('the dashboard shares the week or the month as text for a group chat', async ({

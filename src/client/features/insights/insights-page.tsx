@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select';
+import { useFormerMembers } from '@/features/members/api/get-former-members';
 import { useMembers } from '@/features/members/api/get-members';
 import { DAY_INPUT_LIMITS, dayRangeErrors, hasDayRangeErrors } from '@/lib/day-range';
 import { useSyndicateFormat } from '@/lib/format';
@@ -24,6 +25,8 @@ export function InsightsPage() {
   const [custom, setCustom] = useState<Range>({});
   const [member, setMember] = useState<string>(ALL);
   const members = useMembers();
+  // Former members keep their bets, so their figures can still be looked at (as in the audit log).
+  const former = useFormerMembers(true);
   const range = useMemo(() => periodRange(period, today, custom), [period, today, custom]);
   // A custom range the API would refuse (a year outside 1900–2100, the end before the start) is
   // not sent, and no figures are shown: those of another range would read as this one's.
@@ -34,6 +37,7 @@ export function InsightsPage() {
   const memberOptions = [
     { value: ALL, label: 'All members' },
     ...(members.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),
+    ...(former.data ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (former)` })),
   ];
 
   return (
