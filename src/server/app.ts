@@ -40,6 +40,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Runs first, before any plugin or route: the test harness checks every answer with it. */
   instrument?: (app: FastifyInstance) => void;
+  /** How often each live socket's session is checked again (tests shorten LIVE_RECHECK_MS). */
+  liveRecheckMs?: number;
 }
 
 export interface AppDeps {
@@ -166,7 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installOpenapi(app); // before the routes: it documents each as it is added
   await app.register(authRoutes);
   for (const routes of featureRoutes) await app.register(routes);
-  await app.register(assistantSocket);
+  await app.register(
+    assistantSocket,
+    options.liveRecheckMs === undefined ? {} : { liveRecheckMs: options.liveRecheckMs },
+  );
 
   const clientDir = options.clientDir;
   if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) {

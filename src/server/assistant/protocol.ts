@@ -17,6 +17,12 @@ export const RATE_WINDOW_MS = 60_000;
 export const MAX_SOCKETS_PER_SESSION = 10;
 /** How often every socket is pinged; one that has not answered by the next ping is dropped (ms). */
 export const HEARTBEAT_MS = 30_000;
+/**
+ * How often a live socket's session is checked again (ms). A live socket sends nothing, so this
+ * is what ends one whose session expired, or whose membership changed behind the app (SQL by
+ * hand), with no event to say so. One indexed read per open socket each time.
+ */
+export const LIVE_RECHECK_MS = 5 * 60_000;
 
 export const clientMessageSchema = z.object({
   type: z.literal('message'),

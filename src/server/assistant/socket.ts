@@ -9,7 +9,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CLOSE_NO_SYNDICATE, CLOSE_SIGNED_OUT, REMOVED_REASON } from '../../shared/live';
 import { cookieSettings, isOwnOrigin } from '../auth/plugin';
-import { resolveSession } from '../auth/sessions';
+import { checkSession, resolveSession } from '../auth/sessions';
 import { subscribe } from '../realtime/bus';
 import { Hub, type LiveSocket, OPEN } from './hub';
 import { answer, type ChatTurn, type LlmConfig } from './llm';
@@ -17,6 +17,7 @@ import {
   ERRORS,
   error,
   HEARTBEAT_MS,
+  LIVE_RECHECK_MS,
   MAX_FRAME_BYTES,
   MAX_SOCKETS_PER_SESSION,
   parseFrame,
@@ -28,6 +29,8 @@ import {
 export interface AssistantSocketOptions {
   /** Overrides env.assistantLlm (tests shorten the time limit). */
   llm?: LlmConfig;
+  /** Overrides LIVE_RECHECK_MS (tests shorten it). */
+  liveRecheckMs?: number;
 }
 
 /** Past exchanges sent to the language model with a new question. */
@@ -41,6 +44,7 @@ function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
 export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async (app, opts) => {
   const { env, db, now } = app.deps;
   const llm = opts.llm ?? env.assistantLlm;
+  const recheckMs = opts.liveRecheckMs ?? LIVE_RECHECK_MS;
   const cookie = cookieSettings(env.publicUrl);
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
@@ -96,14 +100,20 @@ export const assistantSocket: FastifyPluginAsync<AssistantSocketOptions> = async
     socket.on('close', () => hub.remove(sessionHash, socket));
     if (live) {
       // An event that came between the upgrade's check and now found no socket to close: check
-      // once more (a live socket sends no messages, which would re-check it).
-      void resolveSession(db, token, now()).then(
-        (current) => {
-          if (current?.tenant?.syndicateId !== syndicateId || current.tenant.memberId !== memberId)
-            socket.close(current ? CLOSE_NO_SYNDICATE : CLOSE_SIGNED_OUT, 'Signed out');
-        },
-        (err: unknown) => req.log.warn({ err }, 'live socket re-check failed'),
-      );
+      // once more, and then every LIVE_RECHECK_MS (a live socket sends no messages, which would
+      // re-check it; an expiry, or a change made behind the app, sends no event).
+      const recheck = () =>
+        checkSession(db, token, now()).then(
+          (current) => {
+            if (current?.tenant?.syndicateId !== syndicateId || current.tenant.memberId !== memberId)
+              socket.close(current ? CLOSE_NO_SYNDICATE : CLOSE_SIGNED_OUT, 'Signed out');
+          },
+          (err: unknown) => req.log.warn({ err }, 'live socket re-check failed'),
+        );
+      void recheck();
+      const timer = setInterval(recheck, recheckMs);
+      timer.unref();
+      socket.on('close', () => clearInterval(timer));
     }
 
     const send = (message: ServerMessage) => {

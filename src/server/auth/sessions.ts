@@ -89,10 +89,20 @@ export function resolveSession(db: Db, token: string, now: Date): Promise<AuthCo
   return resolveByHash(db, hashToken(token), now).then((r) => r?.auth ?? null);
 }
 
+/**
+ * The session behind a cookie value, as of now, without counting as use (a live socket's periodic
+ * re-check: an open tab that makes no request does not keep its session from idling out). An
+ * expired session is ended, as a request would end it.
+ */
+export function checkSession(db: Db, token: string, now: Date): Promise<AuthContext | null> {
+  return resolveByHash(db, hashToken(token), now, false).then((r) => r?.auth ?? null);
+}
+
 async function resolveByHash(
   db: Db,
   idHash: string,
   now: Date,
+  touch = true,
 ): Promise<{ auth: AuthContext; expiresAt: number } | null> {
   const { rows } = await db.$client.query<Row>({ ...RESOLVE_SESSION, values: [idHash] });
   const row = rows[0];
@@ -104,7 +114,7 @@ async function resolveByHash(
     await deleteSession(db, idHash);
     return null;
   }
-  const touched = t - lastSeen > TOUCH_INTERVAL_MS;
+  const touched = touch && t - lastSeen > TOUCH_INTERVAL_MS;
   if (touched) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
@@ -200,14 +210,14 @@ export async function resolveSessionForRead(db: Db, token: string, now: Date): P
 }
 
 /**
- * Ends a session: deletes its row, and announces it on the event bus, so every instance forgets
- * its reused copies and closes its sockets (whoever holds them subscribes).
+ * Ends a session: deletes its row. The database announces every deleted session on the event bus
+ * (db/session-triggers.ts), by whatever means it went (here, a user deleted, SQL by hand), so every
+ * instance forgets its reused copies and closes its sockets (whoever holds them subscribes).
  */
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
   invalidateSessions(db);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
   invalidateSessions(db);
-  await publishEvent(db, { type: 'session-ended', sessionHash: idHash });
 }
 
 export async function setActiveSyndicate(db: Db, idHash: string, syndicateId: number): Promise<void> {

@@ -10,7 +10,7 @@
 // drizzle-kit does not generate triggers, so runMigrations (db/client.ts) installs these after the
 // migrations, under their advisory lock (CREATE OR REPLACE: idempotent).
 import type pg from 'pg';
-import { INVALIDATE_CHANNEL } from './notifier';
+import { EVENTS_CHANNEL, INVALIDATE_CHANNEL } from './notifier';
 
 const SQL = `
 create or replace function sessions_may_have_changed() returns trigger language plpgsql as $$
@@ -30,6 +30,19 @@ create or replace trigger users_invalidate_sessions
 create or replace trigger sessions_invalidate_sessions
   after update of user_id, active_syndicate_id or delete or truncate on sessions
   for each statement execute function sessions_may_have_changed();
+
+-- Each ended session, on the event bus (realtime/bus.ts 'session-ended'): its sockets close on
+-- every instance, whether a sign-out, an expiry, a user deleted or SQL by hand deleted it.
+create or replace function session_ended() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('${EVENTS_CHANNEL}',
+    json_build_object('type', 'session-ended', 'sessionHash', old.id_hash)::text);
+  return null;
+end $$;
+
+create or replace trigger sessions_announce_ended
+  after delete on sessions
+  for each row execute function session_ended();
 `;
 
 export async function installSessionTriggers(client: pg.ClientBase): Promise<void> {

@@ -31,7 +31,7 @@ beforeAll(async () => {
   fake = await startFakeRacingApi();
   [a, b] = await Promise.all([
     createTestApp({ RACING_API_URL: fake.url }),
-    createTestApp({ RACING_API_URL: fake.url }),
+    createTestApp({ RACING_API_URL: fake.url }, { liveRecheckMs: 250 }),
   ]);
   wsOnB = await listen(b.app);
 });
@@ -195,6 +195,41 @@ describe('a live socket closes', () => {
       (await one.member.post('/api/syndicates', { name: `Second ${randomBytes(3).toString('hex')}` }))
         .statusCode,
     ).toBe(201);
+    expect((await s.closed).code).toBe(CLOSE_NO_SYNDICATE);
+  });
+
+  it('when its session is deleted by SQL, behind the app (a user deleted by hand, say)', async () => {
+    const one = await crew(a);
+    const s = await liveOnB(one.member);
+    await a.database.pool.query(
+      'delete from sessions where user_id = (select user_id from members where id = $1)',
+      [one.memberMemberId],
+    );
+    expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
+  });
+
+  // A live socket sends nothing, so nothing else would ever check its session again: B re-checks
+  // its live sockets every LIVE_RECHECK_MS (shortened here), without touching the session.
+  it('when its session expires while the socket stays open and idle', async () => {
+    const one = await crew(a);
+    const s = await liveOnB(one.member);
+    const stays = await liveOnB(one.admin);
+    await a.database.pool.query(
+      `update sessions set last_seen_at = now() - interval '15 days'
+        where user_id = (select user_id from members where id = $1)`,
+      [one.memberMemberId],
+    );
+    expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
+    expect(stays.ws.readyState).toBe(1);
+    stays.ws.close();
+    // The re-check ended the session, as a request would have.
+    expect((await one.member.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('when its member is removed by SQL, behind the app', async () => {
+    const one = await crew(a);
+    const s = await liveOnB(one.member);
+    await a.database.pool.query('update members set archived_at = now() where id = $1', [one.memberMemberId]);
     expect((await s.closed).code).toBe(CLOSE_NO_SYNDICATE);
   });
 });

@@ -27,7 +27,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  { poolMax = 5 }: { poolMax?: number } = {},
+  { poolMax = 5, liveRecheckMs }: { poolMax?: number; liveRecheckMs?: number } = {},
 ): Promise<TestApp> {
   // RACING_API_URL: a closed loopback port, so no test ever reaches the internet.
   const env = readEnv({
@@ -45,6 +45,7 @@ export async function createTestApp(
     sessionSecret: 'test-secret-test-secret-test-secret-00',
     now: () => clock.now,
     clientDir: null,
+    ...(liveRecheckMs === undefined ? {} : { liveRecheckMs }),
     instrument: (app) => {
       contract = installContractCheck(app);
     },
