@@ -1,19 +1,119 @@
 #!/usr/bin/env node
 // npm run restore -- <file>: loads a backup (backup.mjs) into an EMPTY database: DATABASE_URL, or
 // the embedded cluster of the running app in DATA_DIR (start the app on a fresh DATA_DIR, restore,
-// then restart it). Applies migrations first, checks the format, version and every table's
-// columns, loads everything in one transaction (all or nothing), then moves the id sequences on.
+// then restart it). Reads the whole file first (a wrong, damaged or truncated file is refused
+// before the database is touched), applies migrations, checks every table's columns, loads
+// everything in one transaction (all or nothing), then moves the id sequences on.
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { columnsOf, DERIVED, databaseUrl, FORMAT, TABLES, VERSION } from './backup-common.mjs';
+import { ADDED_LATER, columnsOf, DERIVED, databaseUrl, FORMAT, TABLES, VERSION } from './backup-common.mjs';
 
 /** Rows sent per INSERT. */
 const BATCH = 500;
 
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Reads the file once, without a database: its header, every table's marker and row count, that
+ * each row is a JSON object with exactly its table's columns, and the end marker. Throws a message
+ * naming the line for anything else, so that nothing (not even the migrations) is applied for a
+ * wrong, damaged or truncated file. Returns the header.
+ */
+export async function checkBackup(file) {
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new Error(`${file} does not exist.`);
+  }
+  if (!stat.isFile()) throw new Error(`${file} is not a file.`);
+  const notBackup = () => new Error(`${file} is not a Racing Syndicate backup.`);
+  const damaged = (n, why) => new Error(`Backup is damaged at line ${n}: ${why}. Nothing was restored.`);
+  const lines = readline.createInterface({
+    input: fs.createReadStream(file, 'utf8'),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  let header;
+  let n = 0;
+  let current;
+  let columns = '';
+  let expected = 0;
+  let total = 0;
+  let ended = false;
+  const seen = new Set();
+  // One line behind, so that a last line cut off half-way says "truncated", not "damaged".
+  let previous;
+  const all = (async function* () {
+    for await (const line of lines) {
+      if (previous !== undefined) yield [previous, false];
+      previous = line;
+    }
+    if (previous !== undefined) yield [previous, true];
+  })();
+  for await (const [line, last] of all) {
+    n++;
+    if (n === 1) {
+      try {
+        header = JSON.parse(line);
+      } catch {
+        throw notBackup();
+      }
+      if (!isObject(header) || header.format !== FORMAT) throw notBackup();
+      if (header.version !== VERSION)
+        throw new Error(`Backup format version ${header.version} is not supported (this is ${VERSION}).`);
+      if (!isObject(header.tables) || !Object.values(header.tables).every(Array.isArray))
+        throw damaged(1, 'the header has no list of tables and their columns');
+      continue;
+    }
+    if (!line) continue;
+    if (ended) throw damaged(n, 'text after the end marker');
+    let value;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      if (last) throw new Error('Backup is truncated (its last line is cut off): nothing was restored.');
+      throw damaged(n, expected > 0 ? `a row of ${current} is not valid JSON` : 'not valid JSON');
+    }
+    if (expected > 0) {
+      if (!isObject(value) || Object.keys(value).sort().join(',') !== columns)
+        throw damaged(n, `expected a row of ${current} (${expected} more), found something else`);
+      expected--;
+      total++;
+      continue;
+    }
+    if (isObject(value) && value.end === true) {
+      if (value.rows !== total) throw damaged(n, `${total} rows read, ${value.rows} expected`);
+      ended = true;
+      continue;
+    }
+    if (
+      !isObject(value) ||
+      !TABLES.includes(value.table) ||
+      !Number.isSafeInteger(value.rows) ||
+      value.rows < 0
+    )
+      throw damaged(n, 'expected a table marker');
+    if (seen.has(value.table)) throw damaged(n, `table ${value.table} appears twice`);
+    if (!Array.isArray(header.tables[value.table]))
+      throw damaged(n, `table ${value.table} is not in the header`);
+    seen.add(value.table);
+    current = value.table;
+    // to_jsonb writes a row's keys in its own order (by length, then bytes): compared sorted.
+    columns = [...header.tables[current]].sort().join(',');
+    expected = value.rows;
+  }
+  if (!header) throw notBackup();
+  if (!ended) throw new Error('Backup is truncated (no end marker): nothing was restored.');
+  const missing = TABLES.filter((t) => !seen.has(t) && !ADDED_LATER.includes(t));
+  if (missing.length) throw damaged(n, `no rows section for ${missing.join(', ')}`);
+  return header;
+}
+
 export async function restore(url, file) {
+  const header = await checkBackup(file);
   // The app's own start-up migrations (run through tsx): the schema, and the trigger that keeps
   // the derived stats tables in step with bets while the bets are loaded below.
   const { runMigrations } = await import('../src/server/db/client.ts');
@@ -31,11 +131,10 @@ export async function restore(url, file) {
       const r = await it.next();
       return r.done ? undefined : r.value;
     };
-    const header = JSON.parse((await next()) ?? 'null');
-    if (header?.format !== FORMAT) throw new Error(`${file} is not a Racing Syndicate backup.`);
-    if (header.version !== VERSION)
-      throw new Error(`Backup format version ${header.version} is not supported (this is ${VERSION}).`);
+    await next(); // the header, read by checkBackup
     for (const t of TABLES) {
+      // A backup written before the table was added to it (no columns, no rows) leaves it empty.
+      if (!header.tables[t] && ADDED_LATER.includes(t)) continue;
       const here = (await columnsOf(client, t)).join(',');
       const there = (header.tables[t] ?? []).join(',');
       if (here !== there)
