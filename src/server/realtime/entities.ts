@@ -16,7 +16,8 @@ const BY_ENTITY: Record<string, LiveEntity[]> = {
   reminder: ['reminders'],
   plan: ['plans', 'subscriptions'],
   subscription: ['subscriptions', 'plans', 'members'],
-  settings: ['settings', 'rotation'],
+  // A new time zone keeps each reminder on its day by moving its instant (settings/service.ts).
+  settings: ['settings', 'rotation', 'reminders'],
   invite_code: ['settings'],
   rotation: ['rotation'],
   bank: ['bank', 'insights'],

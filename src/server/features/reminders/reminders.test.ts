@@ -110,6 +110,44 @@ describe('reminders', () => {
     expect((await list(client)).map((r) => r.text)).toEqual(['e', 'c', 'd']);
   });
 
+  it('keeps every reminder on its day when the syndicate changes its time zone', async () => {
+    // A reminder is due on a day (the form picks one); a new time zone must not move it to
+    // another. Found by probing: a reminder for 20 June made in UTC showed as due on 19 June,
+    // "Today" a day early, once the syndicate moved to New York.
+    const { client } = await signUpWithSyndicate(t.app);
+    const other = await signUpWithSyndicate(t.app);
+    const theirs = await other.client.post('/api/reminders', { text: 'theirs', date: '2030-06-20' });
+    expect(theirs.json<Reminder>().date).toBe('2030-06-20T00:00:00.000Z');
+    await client.post('/api/reminders', { text: 'day', date: '2030-06-20' });
+    const done = await client.post('/api/reminders', { text: 'done', date: '2030-06-21' });
+    await client.post('/api/reminders', { text: 'at 9', date: '2030-12-24T09:00:00Z' });
+    expect((await client.put(`/api/reminders/${done.json<Reminder>().id}/complete`)).statusCode).toBe(200);
+    const dates = async () => Object.fromEntries((await list(client)).map((r) => [r.text, r.date]));
+    expect(await dates()).toEqual({
+      day: '2030-06-20T00:00:00.000Z',
+      done: '2030-06-21T00:00:00.000Z',
+      'at 9': '2030-12-24T09:00:00.000Z',
+    });
+
+    await setTimeZone(client, 'America/New_York');
+    // The same wall clock in New York: EDT (-4) in June, EST (-5) in December.
+    expect(await dates()).toEqual({
+      day: '2030-06-20T04:00:00.000Z',
+      done: '2030-06-21T04:00:00.000Z',
+      'at 9': '2030-12-24T14:00:00.000Z',
+    });
+    await setTimeZone(client, 'Australia/Sydney');
+    expect(await dates()).toEqual({
+      day: '2030-06-19T14:00:00.000Z',
+      done: '2030-06-20T14:00:00.000Z',
+      'at 9': '2030-12-23T22:00:00.000Z',
+    });
+    // Saving the same zone again moves nothing; another syndicate's reminders never move.
+    await setTimeZone(client, 'Australia/Sydney');
+    expect((await dates()).day).toBe('2030-06-19T14:00:00.000Z');
+    expect((await list(other.client))[0]?.date).toBe('2030-06-20T00:00:00.000Z');
+  });
+
   it('assigns only to a current member of the syndicate: others answer 404 and add nothing', async () => {
     const { client, syndicate } = await signUpWithSyndicate(t.app);
     const other = await signUpWithSyndicate(t.app);

@@ -76,11 +76,30 @@ export async function updateSettings(
       .where(eq(syndicates.id, syndicateId))
       .returning(columns);
     if (!row) throw notFound();
+    if (row.timezone !== before.timezone)
+      await keepRemindersOnTheirDays(tx, syndicateId, before.timezone, row.timezone);
     const settings = toSettings(row);
     const event = settingsUpdated(syndicateId, toSettings(before), settings);
     if (event) await recordEvent(tx, syndicateId, by, event);
     return settings;
   });
+}
+
+/**
+ * A reminder is due on a day (its date is the start of that day, or a time on it, in the zone it
+ * was made in). When the syndicate's zone changes, each keeps its wall-clock time in the new zone,
+ * so it stays on its day: read in the new zone as it was, a reminder made in UTC for 20 June
+ * showed in New York as due on 19 June. Races and bets are instants and do not move.
+ */
+async function keepRemindersOnTheirDays(
+  tx: Pick<Db, 'execute'>,
+  syndicateId: number,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx.execute(sql`
+    update reminders set date = (date at time zone ${from}::text) at time zone ${to}::text
+     where syndicate_id = ${syndicateId}`);
 }
 
 /**

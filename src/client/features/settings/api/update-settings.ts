@@ -9,7 +9,8 @@ export const updateSettings = (input: UpdateSettingsInput) =>
 
 /**
  * The answer replaces the cached settings at once (title, currency, zone); the rotation may change
- * with the strategy, and the bank summary carries the share basis.
+ * with the strategy, the bank summary carries the share basis, and a new zone moves each reminder's
+ * instant so it stays on its day (server: settings/service.ts).
  */
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
@@ -20,6 +21,7 @@ export function useUpdateSettings() {
       return Promise.all([
         invalidateRotation(queryClient),
         queryClient.invalidateQueries({ queryKey: queryKeys.bank.summary }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
       ]);
     },
   });
