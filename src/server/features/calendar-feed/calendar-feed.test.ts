@@ -75,6 +75,40 @@ describe('calendar feed', () => {
     expect(again.map((e) => e.uid).sort()).toEqual(list.map((e) => e.uid).sort());
   });
 
+  it('shows a reminder due on a day as that whole day, in the syndicate’s time zone', async () => {
+    // Found by probing (2026-12-02): a reminder picked for a day (stored as its local midnight)
+    // showed in calendars as a half-hour meeting at midnight.
+    const c = await crew(t);
+    const zone = await c.admin.put('/api/settings', {
+      syndicateName: 'Feed Zone Club',
+      defaultBetAmount: 100,
+      currency: 'aud',
+      rotationStrategy: 'sequential',
+      timezone: 'Australia/Sydney',
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const day = await c.admin.post('/api/reminders', { text: 'Pay dues', date: '2030-03-21' });
+    expect(day.statusCode, day.body).toBe(201);
+    // Midnight in Sydney (AEDT, +11) is the afternoon before in UTC.
+    expect(day.json<{ date: string }>().date).toBe('2030-03-20T13:00:00.000Z');
+    const timed = await c.admin.post('/api/reminders', {
+      text: 'Call the vet',
+      date: '2030-03-21T01:30:00.000Z',
+    });
+    expect(timed.statusCode, timed.body).toBe(201);
+
+    const list = events((await fetchFeed(await newFeed(c.member))).body);
+    expect(list.find((e) => e.summary === 'Reminder: Pay dues')).toMatchObject({
+      allDay: true,
+      days: ['2030-03-21', '2030-03-22'],
+    });
+    expect(list.find((e) => e.summary === 'Reminder: Call the vet')).toMatchObject({
+      allDay: false,
+      start: '2030-03-21T01:30:00.000Z',
+      end: '2030-03-21T02:00:00.000Z',
+    });
+  });
+
   it("never shows another syndicate's races", async () => {
     const a = await crew(t);
     const b = await crew(t);

@@ -49,6 +49,8 @@ describe('the feed’s iCalendar writer', () => {
               start: start.toISOString(),
               end: '2030-03-21T04:35:06.000Z',
               utc: true,
+              allDay: false,
+              days: null,
             },
           ]);
         },
@@ -70,5 +72,17 @@ describe('the feed’s iCalendar writer', () => {
         .map((l) => Buffer.byteLength(l)),
     ).toEqual([72, 9]);
     expect(icsDateTime(new Date('2030-01-02T03:04:05.678Z'))).toBe('20300102T030405Z');
+  });
+
+  it('writes a whole-day event as DATE values, ending the day after (RFC 5545 §3.6.1)', () => {
+    const out = writeIcs({
+      name: 'Club',
+      description: 'Reminders',
+      ttlSeconds: 3600,
+      stamp: new Date('2030-01-01T00:00:00.000Z'),
+      events: [{ uid: 'reminder-1@example.test', day: '2030-12-31', summary: 'Reminder: Dues' }],
+    });
+    expect(out).toContain('\r\nDTSTART;VALUE=DATE:20301231\r\nDTEND;VALUE=DATE:20310101\r\n');
+    expect(parseFeed(out).events[0]).toMatchObject({ allDay: true, days: ['2030-12-31', '2031-01-01'] });
   });
 });

@@ -3,14 +3,15 @@
 // the event loop per fetch, and the feed's address needs no session (found by probing). The
 // feed uses a handful of properties; this writes them in a few milliseconds.
 
-export interface IcsEvent {
+interface IcsEventText {
   uid: string;
-  start: Date;
-  end: Date;
   summary: string;
   location?: string;
   description?: string;
 }
+
+/** A timed event (UTC), or a whole day (a reminder due on a day: YYYY-MM-DD in the zone's calendar). */
+export type IcsEvent = IcsEventText & ({ start: Date; end: Date } | { day: string });
 
 export interface IcsCalendar {
   name: string;
@@ -61,6 +62,13 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** 2030-12-31 → 20301231 and the day after, 20310101 (DATE values, §3.3.4; DTEND is exclusive). */
+function icsDays(day: string): [string, string] {
+  const next = new Date(`${day}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return [day.replace(/-/g, ''), next.toISOString().slice(0, 10).replace(/-/g, '')];
+}
+
 /** 2030-01-02T03:04:05.678Z → 20300102T030405Z (UTC date-time, §3.3.5 form 2). */
 export function icsDateTime(date: Date): string {
   return date
@@ -87,15 +95,12 @@ export function writeIcs(calendar: IcsCalendar): string {
   ];
   const stamp = icsDateTime(calendar.stamp);
   for (const event of calendar.events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${escapeText(event.uid)}`,
-      'SEQUENCE:0',
-      `DTSTAMP:${stamp}`,
-      `DTSTART:${icsDateTime(event.start)}`,
-      `DTEND:${icsDateTime(event.end)}`,
-      `SUMMARY:${escapeText(event.summary)}`,
-    );
+    lines.push('BEGIN:VEVENT', `UID:${escapeText(event.uid)}`, 'SEQUENCE:0', `DTSTAMP:${stamp}`);
+    if ('day' in event) {
+      const [first, after] = icsDays(event.day);
+      lines.push(`DTSTART;VALUE=DATE:${first}`, `DTEND;VALUE=DATE:${after}`);
+    } else lines.push(`DTSTART:${icsDateTime(event.start)}`, `DTEND:${icsDateTime(event.end)}`);
+    lines.push(`SUMMARY:${escapeText(event.summary)}`);
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
     lines.push('END:VEVENT');

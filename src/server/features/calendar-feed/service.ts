@@ -110,6 +110,8 @@ interface ReminderRow extends Record<string, unknown> {
   id: number;
   text: string;
   date: Date;
+  /** Its day in the syndicate's zone (YYYY-MM-DD) when it is due at that day's midnight, else null. */
+  day: string | null;
 }
 
 /**
@@ -139,9 +141,12 @@ export async function feedIcs(db: Db, token: string, publicUrl: string, now: Dat
        where r.syndicate_id = ${owner.syndicate_id} and r.date >= ${since.toISOString()}::timestamptz
        order by r.date, r.id limit ${FEED_MAX_EVENTS}`),
     db.execute<ReminderRow>(sql`
-      select id, text, date from reminders
-       where syndicate_id = ${owner.syndicate_id} and not completed
-       order by date, id limit ${FEED_MAX_EVENTS}`),
+      select r.id, r.text, r.date,
+             case when (r.date at time zone s.timezone)::time = '00:00'
+                  then to_char(r.date at time zone s.timezone, 'YYYY-MM-DD') end as day
+        from reminders r join syndicates s on s.id = r.syndicate_id
+       where r.syndicate_id = ${owner.syndicate_id} and not r.completed
+       order by r.date, r.id limit ${FEED_MAX_EVENTS}`),
   ]);
 
   const host = new URL(publicUrl).host;
@@ -158,13 +163,16 @@ export async function feedIcs(db: Db, token: string, publicUrl: string, now: Dat
     });
   }
   for (const reminder of reminders) {
+    const uid = `reminder-${reminder.id}@${host}`;
+    const summary = `Reminder: ${reminder.text}`;
+    // A reminder due on a day (the form picks a day: its midnight in the syndicate's zone) is that
+    // whole day in calendars, not a half-hour slot at midnight; one with a time keeps its slot.
+    if (reminder.day) {
+      events.push({ uid, day: reminder.day, summary });
+      continue;
+    }
     const start = new Date(reminder.date);
-    events.push({
-      uid: `reminder-${reminder.id}@${host}`,
-      start,
-      end: new Date(start.getTime() + EVENT_MINUTES * 60_000),
-      summary: `Reminder: ${reminder.text}`,
-    });
+    events.push({ uid, start, end: new Date(start.getTime() + EVENT_MINUTES * 60_000), summary });
   }
   return writeIcs({
     name: owner.syndicate_name,

@@ -15,6 +15,9 @@ export function parseFeed(text: string) {
         start: event.startDate.toJSDate().toISOString(),
         end: event.endDate.toJSDate().toISOString(),
         utc: event.startDate.zone?.tzid === 'UTC',
+        /** A whole day (VALUE=DATE): its first day and the day after its last, as YYYY-MM-DD. */
+        allDay: event.startDate.isDate,
+        days: event.startDate.isDate ? [event.startDate.toString(), event.endDate.toString()] : null,
       };
     }),
   };
