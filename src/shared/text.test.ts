@@ -33,6 +33,14 @@ describe('nameText', () => {
     }
   });
 
+  it('refuses half of a surrogate pair (a broken emoji, stored as U+FFFD), and keeps whole pairs', () => {
+    for (const bad of ['Al\ud800ice', 'Alice\udc00', '\ud83cAlice', 'Al\udc0e\ud83cice']) {
+      expect(isCleanName(bad), JSON.stringify(bad)).toBe(false);
+      expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(isCleanName('Horse \ud83d\udc0e')).toBe(true);
+  });
+
   it('property: any string holding a refused character anywhere inside is refused', () => {
     fc.assert(
       fc.property(fc.string(), fc.constantFrom(...REFUSED), fc.string(), (a, bad, b) => {

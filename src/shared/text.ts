@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /**
- * Refused everywhere: C0 controls (U+0000–U+001F) and DEL/C1 (U+007F–U+009F), zero-width and
+ * Refused everywhere, besides half of a surrogate pair: C0 controls (U+0000–U+001F) and DEL/C1 (U+007F–U+009F), zero-width and
  * directional marks (U+200B–U+200F), line/paragraph separators (U+2028–U+2029), bidi embeddings
  * and overrides (U+202A–U+202E), bidi isolates (U+2066–U+2069) and the BOM / zero-width no-break
  * space (U+FEFF). (Code points, not a regular expression: the linter rightly flags control
@@ -31,6 +31,12 @@ function isClean(value: string, keepLineBreaks: boolean): boolean {
     // Every refused character is in the Basic Multilingual Plane: code units suffice.
     const code = value.charCodeAt(i);
     if (isRefused(code) && !(keepLineBreaks && isLineBreakOrTab(code))) return false;
+    // Half of a surrogate pair (a broken emoji) is no character: PostgreSQL would store U+FFFD.
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const next = value.charCodeAt(i + 1);
+      if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    }
   }
   return true;
 }
