@@ -61,6 +61,35 @@ test('a visitor signs up, creates a syndicate and reaches the dashboard', async 
   expect(created?.description ?? null).toBeNull();
 });
 
+test('the toast of a new syndicate keeps clear of the Add Bet dialog opened under it', async ({
+  page,
+}, testInfo) => {
+  // Found by phone QA (2026-12-02): at 390 px "Syndicate created successfully!" sat over Add Bet's
+  // title and close button (toasts are at the top of a phone's screen, the dialog fills it).
+  await signUpViaUi(page, newAccount('Tess Toast'));
+  await page.getByRole('button', { name: /Create a Syndicate/ }).click();
+  await page.getByLabel('Syndicate Name').fill(uniqueSyndicateName('Toast Club'));
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('main').getByRole('button', { name: 'Add Bet', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Bet' });
+  await expect(dialog).toBeVisible();
+  // By CSS: while the modal is open the toast's region is hidden from the accessibility tree.
+  const toast = page.locator('[role="region"][aria-label^="Notifications"] li').filter({
+    hasText: 'Syndicate created successfully!',
+  });
+  await expect(toast).toBeVisible();
+  await snap(page, testInfo, '05b-toast-beside-dialog');
+  const [t, d] = [await toast.boundingBox(), await dialog.boundingBox()];
+  const overlaps =
+    t!.x < d!.x + d!.width && d!.x < t!.x + t!.width && t!.y < d!.y + d!.height && d!.y < t!.y + t!.height;
+  expect(overlaps, `toast ${JSON.stringify(t)} over dialog ${JSON.stringify(d)}`).toBe(false);
+  // The title and the close button take the pointer (a covered one would time out here).
+  await expect(dialog.getByRole('heading', { name: 'Add New Bet' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('sign-in and sign-up show the server errors', async ({ page, request, baseURL }, testInfo) => {
   const account = newAccount('Bob Stone');
   await setUpSyndicateViaApi(request, baseURL!, account, uniqueSyndicateName());

@@ -3,6 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { useReturnFocus } from './return-focus';
+import { CLEAR_OF_TOASTS_CENTRED } from './toast-insets';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -24,7 +25,8 @@ export function AlertDialogContent({
       <AlertDialogPrimitive.Content
         {...returnFocus}
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xl outline-none sm:p-6',
+          'fixed left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xl outline-none sm:p-6',
+          CLEAR_OF_TOASTS_CENTRED,
           className,
         )}
         {...props}

@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from './return-focus';
+import { CLEAR_OF_TOASTS_CENTRED } from './toast-insets';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -15,7 +16,8 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 /**
  * A centred modal: focus is trapped, Escape and the close button close it, and focus goes back to
  * where it was when it opened (useReturnFocus). It fits a 390 px screen
- * (16 px margin each side) and scrolls inside when a form is taller than the viewport.
+ * (16 px margin each side) and scrolls inside when a form is taller than the viewport; it keeps
+ * clear of the toasts shown with it (toast-insets.ts).
  * Without a DialogDescription, pass `aria-describedby={undefined}` to silence Radix's warning.
  */
 export function DialogContent({
@@ -33,7 +35,8 @@ export function DialogContent({
       <DialogPrimitive.Content
         {...returnFocus}
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xl outline-none sm:p-6',
+          'fixed left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xl outline-none sm:p-6',
+          CLEAR_OF_TOASTS_CENTRED,
           className,
         )}
         {...props}

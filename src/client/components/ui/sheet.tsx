@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { CLEAR_OF_TOASTS_SIDE } from './toast-insets';
 
 export const Sheet = Dialog.Root;
 export const SheetTrigger = Dialog.Trigger;
@@ -21,7 +22,8 @@ export function SheetContent({
       <Dialog.Content
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col bg-sidebar text-sidebar-foreground shadow-xl outline-none data-[state=open]:animate-slide-in-left',
+          'fixed left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-sidebar text-sidebar-foreground shadow-xl outline-none data-[state=open]:animate-slide-in-left',
+          CLEAR_OF_TOASTS_SIDE,
           className,
         )}
         {...props}

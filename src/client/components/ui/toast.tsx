@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useRef } from 'react';
 import { cn } from '@/lib/cn';
+import { useToastInsets } from './toast-insets';
 import type { ToastVariant } from './use-toast';
 
 /** Spec §9 toast constants. */
@@ -20,7 +21,10 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
+/** The toast list: at the top of a phone's screen, bottom right from 640 px; open dialogs keep clear of it (toast-insets.ts). */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  const list = useRef<HTMLOListElement>(null);
+  useToastInsets(list);
   return (
     <ToastPrimitive.Viewport
       hotkey={TOAST_HOTKEY}
@@ -29,6 +33,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
         className,
       )}
       {...props}
+      ref={list}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { CLEAR_OF_TOASTS_SIDE } from '@/components/ui/toast-insets';
 import { cn } from '@/lib/cn';
 import type { ChatMessage, ConnectionState } from './protocol';
 import { useAssistantSocket } from './use-assistant-socket';
@@ -62,7 +63,10 @@ export function AssistantPanel() {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/30" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex h-full w-[90vw] flex-col border-l border-border bg-card text-card-foreground shadow-xl outline-none sm:w-[380px]"
+          className={cn(
+            'fixed right-0 z-50 flex w-[90vw] flex-col border-l border-border bg-card text-card-foreground shadow-xl outline-none sm:w-[380px]',
+            CLEAR_OF_TOASTS_SIDE,
+          )}
         >
           <div className="flex items-center gap-3 border-b border-border px-4 py-3">
             <span className="flex size-9 items-center justify-center rounded-full bg-secondary text-secondary-foreground">

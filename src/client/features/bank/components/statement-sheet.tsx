@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
+import { CLEAR_OF_TOASTS_SIDE } from '@/components/ui/toast-insets';
 import { cn } from '@/lib/cn';
 import { useSyndicateFormat } from '@/lib/format';
 import { statementCsvUrl, useStatement } from '../api/get-statement';
@@ -29,7 +30,10 @@ export function StatementSheet({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-xl flex-col bg-card text-card-foreground shadow-xl outline-none"
+          className={cn(
+            'fixed right-0 z-50 flex w-full max-w-xl flex-col bg-card text-card-foreground shadow-xl outline-none',
+            CLEAR_OF_TOASTS_SIDE,
+          )}
         >
           {memberId !== null && open ? (
             <StatementBody memberId={memberId} />
