@@ -54,6 +54,26 @@ test('the dashboard shell has no serious accessibility violations', async ({ pag
   }
 });
 
+test('the Share summary dialog has no serious accessibility violations', async ({ page, baseURL }) => {
+  // Found by phone QA (2026-12-02): its This week / This month tabs had no panels, so each tab's
+  // aria-controls named an element that did not exist (axe: aria-valid-attr-value, critical).
+  await setUpSyndicateViaApi(
+    page.request,
+    baseURL!,
+    newAccount('Sue Summary'),
+    uniqueSyndicateName('Share Club'),
+  );
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Share summary' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share summary' });
+  await expect(dialog.getByLabel('Summary')).toHaveValue(/— this week \(/);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('tab', { name: 'This month' }).click();
+  await expect(dialog.getByLabel('Summary')).toHaveValue(/— this month \(/);
+  await expect(dialog.getByRole('tabpanel', { name: 'This month' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('closing a dialog returns focus to the button that opened it', async ({ page, baseURL }) => {
   // Found by a keyboard walk-through (2026-12-01): these dialogs left focus on <body> when closed,
   // so a keyboard user started again from the top of the page.
