@@ -230,6 +230,34 @@ test('focus comes back after the statement sheet and a reversal; a long name rea
   await expect(reversed).toBeFocused();
 });
 
+test('the statement sheet says when it shows kept data offline', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  // Found by phone QA (2026-12-02): at 390 px the sheet covers the whole screen, the page's offline
+  // banner with it, so a statement read offline looked current.
+  const { me } = await seedAdmin(page, baseURL!, 'Otto Offline', 'Bank');
+  const paid = await page.request.post('/api/bank/contributions', {
+    data: { memberId: me.id, amount: 25, note: 'Offline fee' },
+    headers: { Origin: baseURL!, 'Idempotency-Key': `e2e-${Date.now()}` },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await page.goto('/bank');
+  await pageReady(page, 'Bank');
+  await page.getByRole('button', { name: `Statement of ${me.name}` }).click();
+  const sheet = page.getByRole('dialog', { name: `Statement: ${me.name}` });
+  await expect(sheet).toContainText('Offline fee');
+  await expect(sheet.getByRole('status')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(sheet.getByRole('status')).toHaveText(/^Offline — showing data from \d{1,2}:\d{2}/);
+  await expect(sheet).toContainText('Offline fee');
+  await shot(page, testInfo, 'bank-statement-offline');
+  await context.setOffline(false);
+  await expect(sheet.getByRole('status')).toHaveCount(0);
+});
+
 test('the ledger loads more, and former members are marked', async ({ page, baseURL }, testInfo) => {
   await seedAdmin(page, baseURL!, 'Ada Admin', 'Bank');
   const fay = await createMember(page, baseURL!, 'Fay Former');

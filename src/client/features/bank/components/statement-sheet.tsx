@@ -1,11 +1,13 @@
-import { Download, X } from 'lucide-react';
+import { Download, WifiOff, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { offlineText } from '@/app/offline-banner';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { CLEAR_OF_TOASTS_SIDE } from '@/components/ui/toast-insets';
 import { cn } from '@/lib/cn';
+import { useOffline } from '@/lib/connectivity';
 import { useSyndicateFormat } from '@/lib/format';
 import { statementCsvUrl, useStatement } from '../api/get-statement';
 import { ENTRY_TYPE_LABELS } from '../lib/balance-history';
@@ -50,6 +52,7 @@ function StatementBody({ memberId }: { memberId: number }) {
   const f = useSyndicateFormat();
   const statement = useStatement(memberId);
   const s = statement.data;
+  const offline = useOffline();
   return (
     <>
       <div className="flex items-start justify-between gap-3 border-b border-border px-4 py-3 sm:px-6">
@@ -74,6 +77,16 @@ function StatementBody({ memberId }: { memberId: number }) {
           <X aria-hidden="true" className="size-5" />
         </Dialog.Close>
       </div>
+      {/* The sheet covers the page's offline banner (all of a phone's screen): it says so itself. */}
+      {offline ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 border-b border-border bg-muted px-4 py-2 text-sm font-medium sm:px-6"
+        >
+          <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+          {offlineText(s ? statement.dataUpdatedAt : null)}
+        </p>
+      ) : null}
       <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
         <p className="text-sm text-muted-foreground">
           {s && s.totalEntries > s.entries.length
