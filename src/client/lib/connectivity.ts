@@ -86,3 +86,15 @@ if (typeof window !== 'undefined') {
   // pause (keeping the restored data) rather than fail.
   onlineManager.setOnline(browserOnline);
 }
+
+/** "10:42" (or "10:42 AM"): the user's own clock, in their locale. */
+export function formatDataTime(at: number, locale?: string): string {
+  // 'numeric': "5:30 PM" where the clock has 12 hours, as the app writes times, not "05:30 PM".
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
+}
+
+export function offlineText(newest: number | null, locale?: string): string {
+  return newest === null
+    ? 'Offline — no saved data yet'
+    : `Offline — showing data from ${formatDataTime(newest, locale)}`;
+}

@@ -9,9 +9,8 @@ import {
   QueryObserver,
 } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { offlineText } from '@/app/offline-banner';
 import { ApiError, apiGet, apiRequest, OfflineError, readApiErrorBody } from './api';
-import { isOffline, OFFLINE_MESSAGE, setBrowserOnline } from './connectivity';
+import { isOffline, OFFLINE_MESSAGE, offlineText, setBrowserOnline } from './connectivity';
 import {
   cacheScope,
   type KeyValueStore,

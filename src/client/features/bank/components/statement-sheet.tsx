@@ -1,13 +1,12 @@
 import { Download, WifiOff, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { offlineText } from '@/app/offline-banner';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { CLEAR_OF_TOASTS_SIDE } from '@/components/ui/toast-insets';
 import { cn } from '@/lib/cn';
-import { useOffline } from '@/lib/connectivity';
+import { offlineText, useOffline } from '@/lib/connectivity';
 import { useSyndicateFormat } from '@/lib/format';
 import { statementCsvUrl, useStatement } from '../api/get-statement';
 import { ENTRY_TYPE_LABELS } from '../lib/balance-history';
