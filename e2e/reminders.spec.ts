@@ -186,3 +186,55 @@ test('Chase dues shares who owes what when anyone owes', async ({ page, baseURL,
   expect(copied).toContain('- Ned Nopay: $25.50');
   expect(copied).toContain('Total: $75.50');
 });
+
+test('the bell shows the reminders due and overdue, and leads to the Reminders page', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await seedAdmin(page, baseURL!, 'Ada Admin', 'Dashboard');
+  await page.goto('/');
+  await pageReady(page, 'Dashboard');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(page.getByTestId('bell-dot')).toHaveCount(0);
+  await bell.click();
+  const popover = page.getByRole('dialog', { name: 'Reminders due' });
+  await expect(popover).toContainText("Nothing due. You're all caught up.");
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+
+  const { today } = await syndicateToday(page);
+  await createReminder(page, baseURL!, 'Renew the licence', today);
+  await createReminder(page, baseURL!, 'Pay the trainer', addDays(today, 1));
+  await createReminder(page, baseURL!, 'Book the float', addDays(today, 2));
+  await createReminder(page, baseURL!, 'Order new silks', addDays(today, 9));
+  // The server refuses past dates, so move the browser's clock two days on instead.
+  await page.clock.setFixedTime(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+  await page.goto('/');
+  await pageReady(page, 'Dashboard');
+  await expect(bell).toHaveAccessibleName('Notifications: 3 reminders due');
+  await expect(page.getByTestId('bell-dot')).toBeVisible();
+  // From the keyboard: the bell opens the list, the most overdue first; Escape gives focus back.
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const items = popover.getByTestId('bell-reminder');
+  await expect(items).toHaveText([
+    /Renew the licence\s*Overdue · 2 days ago/,
+    /Pay the trainer\s*Overdue · 1 day ago/,
+    /Book the float\s*Due today/,
+  ]);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'reminders-bell');
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+  await expect(bell).toBeFocused();
+
+  await bell.click();
+  await popover.getByRole('link', { name: 'View all reminders' }).click();
+  await expect(page).toHaveURL(/\/reminders$/);
+  await expect(popover).toBeHidden();
+  // Completing one takes it off the bell.
+  const licence = page.getByTestId('reminder-item').filter({ hasText: 'Renew the licence' });
+  await licence.getByRole('checkbox').click();
+  await expect(bell).toHaveAccessibleName('Notifications: 2 reminders due');
+});

@@ -1,5 +1,5 @@
-import { Bell } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { RemindersBell } from '@/features/reminders/components/reminders-bell';
 import { MobileMenu } from './mobile-menu';
 import { pageTitle } from './nav-items';
 import { SyndicateSwitcher } from './syndicate-switcher';
@@ -15,18 +15,8 @@ export function Header({ syndicateName }: { syndicateName: string | undefined })
         </p>
         <SyndicateSwitcher syndicateName={syndicateName} />
       </div>
-      {/* Notifications are a later feature; the bell is shown with its red dot (spec §2). */}
-      <button
-        type="button"
-        aria-label="Notifications"
-        className="relative rounded-full p-2 text-muted-foreground hover:bg-muted hover:text-foreground"
-      >
-        <Bell aria-hidden="true" className="size-5" />
-        <span
-          aria-hidden="true"
-          className="absolute top-1.5 right-1.5 size-2 rounded-full bg-destructive ring-2 ring-card"
-        />
-      </button>
+      {/* The bell with its red dot (spec §2): due and overdue reminders (DESIGN). */}
+      <RemindersBell />
     </header>
   );
 }
