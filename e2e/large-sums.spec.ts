@@ -5,6 +5,7 @@
 // takes them into the millions.
 import { expect, type Page, test } from '@playwright/test';
 import { createBet, createRace, settleBet, setUpAdmin } from './support/bets';
+import { snap } from './support/helpers';
 
 const FIGURES = [
   'stat-value',
@@ -43,57 +44,78 @@ function misfits(page: Page) {
   );
 }
 
-test('large sums stay on one line and inside their boxes', async ({ page, baseURL }, testInfo) => {
-  const { me } = await setUpAdmin(page, baseURL!, 'Lara Large');
-  const race = await createRace(page.request, baseURL!, { name: 'Big Stakes', venue: 'Flemington' });
-  const [won] = await createBet(page.request, baseURL!, {
-    memberId: me.id,
-    raceId: race.id,
-    horseName: 'Winx',
-    odds: 350,
-    amount: 2000,
-  });
-  await createBet(page.request, baseURL!, {
-    memberId: me.id,
-    raceId: race.id,
-    horseName: 'Black Caviar',
-    odds: 2.1,
-    amount: 1500,
-  });
-  await settleBet(page.request, baseURL!, won!.id, 'win');
-
-  const widths = testInfo.project.name === 'mobile' ? [390] : [1024, 1280, 1440];
-  const check = async (total: string, betResult: string | null) => {
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const [path, shown] of [
-        ['/', 'Current Balance'],
-        ['/bank', 'Balance'],
-        ['/insights', 'Profit'],
-      ] as const) {
-        await page.goto(path);
-        const figure = page.getByRole('region', { name: shown, exact: true }).locator(FIGURES);
-        await expect(figure).toContainText(total);
-        if (path === '/') await expect(page.getByTestId('profit-card-total')).toHaveText(`+$${total}`);
-        expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
-      }
-      if (betResult === null) continue;
-      await page.goto('/bets');
-      await expect(page.getByText(`+$${betResult}`).filter({ visible: true }).first()).toBeVisible();
-      expect(await misfits(page), `/bets at ${width} px`).toEqual([]);
+for (const [currency, symbol] of [
+  ['usd', '$'],
+  // The widest symbol the settings offer (found by probing, 2026-12-02: +NZ$123,512.76 on two lines).
+  ['nzd', 'NZ$'],
+] as const)
+  test(`large sums stay on one line and inside their boxes (${symbol})`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const { me } = await setUpAdmin(page, baseURL!, 'Lara Large');
+    if (currency !== 'usd') {
+      const settings = (await (await page.request.get('/api/settings')).json()) as Record<string, unknown>;
+      const saved = await page.request.put('/api/settings', {
+        data: { ...settings, currency },
+        headers: { Origin: baseURL! },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
     }
-  };
-  await check('698,000.00', '698,000.00');
-  // Into the millions: $2,688,000.00 is 13 characters, +$1,990,000.00 on the bets page 14.
-  const [big] = await createBet(page.request, baseURL!, {
-    memberId: me.id,
-    raceId: race.id,
-    horseName: 'Makybe Diva',
-    odds: 200,
-    amount: 10_000,
+    const race = await createRace(page.request, baseURL!, { name: 'Big Stakes', venue: 'Flemington' });
+    const [won] = await createBet(page.request, baseURL!, {
+      memberId: me.id,
+      raceId: race.id,
+      horseName: 'Winx',
+      odds: 350,
+      amount: 2000,
+    });
+    await createBet(page.request, baseURL!, {
+      memberId: me.id,
+      raceId: race.id,
+      horseName: 'Black Caviar',
+      odds: 2.1,
+      amount: 1500,
+    });
+    await settleBet(page.request, baseURL!, won!.id, 'win');
+
+    const widths = testInfo.project.name === 'mobile' ? [390] : [1024, 1280, 1440];
+    const check = async (total: string, betResult: string | null) => {
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const [path, shown] of [
+          ['/', 'Current Balance'],
+          ['/bank', 'Balance'],
+          ['/insights', 'Profit'],
+        ] as const) {
+          await page.goto(path);
+          const figure = page.getByRole('region', { name: shown, exact: true }).locator(FIGURES);
+          await expect(figure).toContainText(total);
+          if (path === '/')
+            await expect(page.getByTestId('profit-card-total')).toHaveText(`+${symbol}${total}`);
+          expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
+          await snap(page, testInfo, `large-sums-${currency}${path.replace('/', '-')}${width}`);
+        }
+        if (betResult === null) continue;
+        await page.goto('/bets');
+        await expect(
+          page.getByText(`+${symbol}${betResult}`).filter({ visible: true }).first(),
+        ).toBeVisible();
+        expect(await misfits(page), `/bets at ${width} px`).toEqual([]);
+        await snap(page, testInfo, `large-sums-${currency}-bets${width}`);
+      }
+    };
+    await check('698,000.00', '698,000.00');
+    // Into the millions: $2,688,000.00 is 13 characters, +$1,990,000.00 on the bets page 14.
+    const [big] = await createBet(page.request, baseURL!, {
+      memberId: me.id,
+      raceId: race.id,
+      horseName: 'Makybe Diva',
+      odds: 200,
+      amount: 10_000,
+    });
+    await settleBet(page.request, baseURL!, big!.id, 'win');
+    // The bets table's Result column is sized for six figures (bets-table.tsx); a phone's bet cards
+    // size their columns to the figures, so a seven-figure result fits there too.
+    await check('2,688,000.00', testInfo.project.name === 'mobile' ? '1,990,000.00' : null);
   });
-  await settleBet(page.request, baseURL!, big!.id, 'win');
-  // The bets table's Result column is sized for six figures (bets-table.tsx); a phone's bet cards
-  // size their columns to the figures, so a seven-figure result fits there too.
-  await check('2,688,000.00', testInfo.project.name === 'mobile' ? '1,990,000.00' : null);
-});

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ComponentProps, type CSSProperties, memo, type ReactNode, type Ref, useCallback } from 'react';
 import { Table, TBody, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { useSyndicateFormat } from '@/lib/format';
 import type { BetLine } from '../lib/bet-lines';
 import type { SortColumn, SortState } from '../lib/bet-rows';
 import { PLACED_ITEM, usePlacedStyles, useWindowList } from '../lib/use-window-list';
@@ -43,10 +44,11 @@ const COLUMNS: { label: string; sort?: SortColumn; className?: string }[] = [
  * down to MEMBER_MIN, 6 and 6 rem; below that (a tablet, or a laptop's 1024 or 1280 px beside the
  * sidebar) the table scrolls sideways, Result, Status and Actions held in view (their offsets in
  * bet-rows.tsx follow these widths), rather than breaking a name or a venue inside a word.
- * Result holds a six-figure return with its sign (+$698,000.00).
+ * Result holds a six-figure return with its sign (+$698,000.00). Amount and Result widen by
+ * `--money-extra` for a currency whose symbol has letters (NZ$, A$: moneyColumnsExtra).
  */
 export const ROW_GRID =
-  'grid grid-cols-[minmax(var(--member-min),15%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_5.5rem_6.5rem_7rem_5.5rem_10rem]';
+  'grid grid-cols-[minmax(var(--member-min),15%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_calc(5.5rem+var(--money-extra,0rem))_6.5rem_calc(7rem+var(--money-extra,0rem))_5.5rem_10rem]';
 
 /**
  * The Member column's least width, set on the table for its rows. From 1440 px the table fits
@@ -57,7 +59,15 @@ export const ROW_GRID =
  * header and "Each-way").
  */
 const MEMBER_MIN =
-  '[--member-min:11rem] min-[1440px]:[--member-min:9rem] min-w-[calc(var(--member-min)+59rem)]';
+  '[--member-min:11rem] min-[1440px]:[--member-min:9rem] min-w-[calc(var(--member-min)+59rem+2*var(--money-extra,0rem))]';
+
+/**
+ * How much wider Amount and Result are for the syndicate's currency: 0.6 rem a letter of its
+ * symbol (found by probing, 2026-12-02: "+NZ$698,000.00" spilled out of Result at 1024 px).
+ */
+export function moneyColumnsExtra(zero: string): string {
+  return `${(zero.match(/\p{L}/gu)?.length ?? 0) * 0.6}rem`;
+}
 
 /** A table row's usual height in px (two-line cells: avatar, race and venue; padding and border). */
 const ROW_HEIGHT = 65;
@@ -208,10 +218,12 @@ export function BetsTableFrame({
   tbodyHeight?: number;
   children: ReactNode;
 }) {
+  const money = useSyndicateFormat().money;
   return (
     <Table
       aria-label="Bets"
       aria-rowcount={complete ? count + 1 : -1}
+      style={{ '--money-extra': moneyColumnsExtra(money(0)) } as CSSProperties}
       className={`block ${MEMBER_MIN} [&_td]:content-center [&_td]:px-2 [&_th]:content-center [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4`}
     >
       <MemoTableHead sort={sort} onSort={onSort} />

@@ -4,6 +4,7 @@ import { useBank } from '@/features/bank/api/get-bank';
 import { useMyMember } from '@/features/members/api/get-my-member';
 import { useSyndicateFormat } from '@/lib/format';
 import { DashboardCard } from './dashboard-card';
+import { figureWidth } from './stat-card';
 
 /**
  * The syndicate bank at a glance (issue 14): its balance, and the signed-in member's own balance
@@ -48,7 +49,7 @@ export function BankCard() {
           <div className="min-w-0 rounded-md bg-muted/60 p-3">
             <dt className="text-xs text-muted-foreground">Your balance</dt>
             <dd
-              className={`${myBalance.length > 12 ? 'text-sm' : myBalance.length > 9 ? 'text-base' : 'text-lg'} font-semibold break-words tabular-nums`}
+              className={`${myBalanceSize(myBalance)} font-semibold break-words tabular-nums`}
               data-testid="bank-card-my-balance"
             >
               {myBalance}
@@ -64,4 +65,10 @@ export function BankCard() {
       </div>
     </DashboardCard>
   );
+}
+
+/** "Your balance" sits in half the card on a phone (about 133 px): sums in the millions step down. */
+function myBalanceSize(text: string): string {
+  const width = figureWidth(text);
+  return width > 13 ? 'text-xs' : width > 11 ? 'text-sm' : width > 8.5 ? 'text-base' : 'text-lg';
 }

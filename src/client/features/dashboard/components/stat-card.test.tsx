@@ -40,7 +40,14 @@ describe('statValueClass', () => {
     expect(size('+$698,000.00')).toBe('text-lg');
     expect(size('-$1,234,567.89')).toBe('text-base');
     expect(size('€2,000,299.48')).toBe('text-base');
-    expect(size('+$9,999,000,000.00')).toBe('text-sm');
+    expect(size('+$9,999,000,000.00')).toBe('text-xs');
+  });
+  it("counts a symbol's letters as wider than digits", () => {
+    // As many characters as '+$2,688,000.00', which keeps text-base; the letters take more room.
+    expect(size('+$2,688,000.00')).toBe('text-base');
+    expect(size('+NZ$698,000.00')).toBe('text-sm');
+    expect(size('+NZ$2,688,000.00')).toBe('text-xs');
+    expect(size('A$98,000.00')).toBe('text-lg');
   });
   it('is what the card draws', () => {
     const html = renderToStaticMarkup(<StatCard title="Profit" value="+$698,000.00" />);

@@ -50,20 +50,42 @@ export function StatCard({
  * A figure's type: a long one (a large sum of money, "+$698,000.00") steps down a size or two on a
  * phone, where a card is half of 390 px (about 140 px of text), and a longer one also in the four
  * columns of a wide screen (about 190 px), instead of breaking inside the number. Cards sit two
- * a row below 1280 px (the grids' `xl:grid-cols-4`), where 24 px type fits 14 characters.
+ * a row below 1280 px (the grids' `xl:grid-cols-4`), where 24 px type fits about 14 digits.
+ * Measured in digits' widths (figureWidth), not characters: a symbol's letters are wider than a
+ * digit (found by probing, 2026-12-02: "+NZ$698,000.00" broke on a phone where "+$2,688,000.00",
+ * as many characters, fits).
  */
 export function statValueClass(value: ReactNode): string {
-  const length = typeof value === 'string' || typeof value === 'number' ? String(value).length : 0;
+  const width = typeof value === 'string' || typeof value === 'number' ? figureWidth(String(value)) : 0;
   // Two cards a row on a phone leave a figure ~140 px: millions step down twice.
   const size =
-    length > 15
-      ? 'text-sm sm:text-xl xl:text-lg'
-      : length > 12
-        ? 'text-base sm:text-2xl xl:text-xl'
-        : length > 10
-          ? 'text-lg sm:text-2xl'
-          : 'text-xl sm:text-2xl';
+    width > 14.4
+      ? 'text-xs sm:text-xl xl:text-base'
+      : width > 13.2
+        ? 'text-sm sm:text-xl xl:text-lg'
+        : width > 11.5
+          ? 'text-base sm:text-2xl xl:text-xl'
+          : width > 9.5
+            ? 'text-lg sm:text-2xl'
+            : 'text-xl sm:text-2xl';
   return `${size} font-bold tracking-tight break-words tabular-nums`;
+}
+
+/**
+ * A text's width in digits' widths of a bold face (DejaVu Sans Bold's, the widest of the faces
+ * the app's font stack falls back to): separators about half a digit, signs and letters about a
+ * fifth more, a per cent sign nearly one and a half.
+ */
+export function figureWidth(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    if (char >= '0' && char <= '9') width += 1;
+    else if (char === ',' || char === '.' || char === ' ') width += 0.55;
+    else if (char === '%' || char === '—') width += 1.45;
+    else if (char === '+' || char === '−' || /\p{L}/u.test(char)) width += 1.2;
+    else width += 1;
+  }
+  return width;
 }
 
 function Trend({ value }: { value: number }) {
