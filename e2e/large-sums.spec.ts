@@ -96,6 +96,14 @@ for (const [currency, symbol] of [
           expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
           await snap(page, testInfo, `large-sums-${currency}${path.replace('/', '-')}${width}`);
         }
+        // The rankings' earnings and the members' list (won and staked per member).
+        for (const path of ['/rankings', '/members']) {
+          await page.goto(path);
+          await expect(page.getByRole('main').getByText('Lara Large').first()).toBeVisible();
+          await expect(page.getByRole('main')).toContainText(symbol === '$' ? '$' : symbol);
+          expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
+          await snap(page, testInfo, `large-sums-${currency}${path.replace('/', '-')}${width}`);
+        }
         if (betResult === null) continue;
         await page.goto('/bets');
         await expect(

@@ -164,6 +164,24 @@ export function formatMoney(
   return moneyFormat(currency, options.signed ?? false, decimals, compact).format(value);
 }
 
+/**
+ * A text's width in digits' widths of a bold face (DejaVu Sans Bold's, the widest of the faces
+ * the app's font stack falls back to): separators about half a digit, signs and letters about a
+ * fifth more, a per cent sign nearly one and a half. Figures step their type down by it, rather than
+ * by characters: a currency symbol's letters are wider than digits (NZ$, A$).
+ */
+export function figureWidth(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    if (char >= '0' && char <= '9') width += 1;
+    else if (char === ',' || char === '.' || char === ' ') width += 0.55;
+    else if (char === '%' || char === '—') width += 1.45;
+    else if (char === '+' || char === '−' || /\p{L}/u.test(char)) width += 1.2;
+    else width += 1;
+  }
+  return width;
+}
+
 /** A percentage as a whole number: 66.67 → '67%'. */
 export function formatPercent(value: number): string {
   const rounded = Math.round(value);

@@ -2,9 +2,8 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { useBank } from '@/features/bank/api/get-bank';
 import { useMyMember } from '@/features/members/api/get-my-member';
-import { useSyndicateFormat } from '@/lib/format';
+import { figureWidth, useSyndicateFormat } from '@/lib/format';
 import { DashboardCard } from './dashboard-card';
-import { figureWidth } from './stat-card';
 
 /**
  * The syndicate bank at a glance (issue 14): its balance, and the signed-in member's own balance

@@ -3,6 +3,7 @@ import { TrendingDown, TrendingUp } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { figureWidth } from '@/lib/format';
 
 /**
  * A dashboard figure: title, value, optional description and an optional trend (percentage
@@ -69,23 +70,6 @@ export function statValueClass(value: ReactNode): string {
             ? 'text-lg sm:text-2xl'
             : 'text-xl sm:text-2xl';
   return `${size} font-bold tracking-tight break-words tabular-nums`;
-}
-
-/**
- * A text's width in digits' widths of a bold face (DejaVu Sans Bold's, the widest of the faces
- * the app's font stack falls back to): separators about half a digit, signs and letters about a
- * fifth more, a per cent sign nearly one and a half.
- */
-export function figureWidth(text: string): number {
-  let width = 0;
-  for (const char of text) {
-    if (char >= '0' && char <= '9') width += 1;
-    else if (char === ',' || char === '.' || char === ' ') width += 0.55;
-    else if (char === '%' || char === '—') width += 1.45;
-    else if (char === '+' || char === '−' || /\p{L}/u.test(char)) width += 1.2;
-    else width += 1;
-  }
-  return width;
 }
 
 function Trend({ value }: { value: number }) {

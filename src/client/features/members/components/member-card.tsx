@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { cn } from '@/lib/cn';
-import { useSyndicateFormat } from '@/lib/format';
+import { figureWidth, useSyndicateFormat } from '@/lib/format';
 import { roleLabel } from './member-form-schema';
 
 export interface MemberCardProps {
@@ -176,7 +176,13 @@ export const MemberCard = memo(function MemberCard({
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Earnings</dt>
-          <dd className={cn('text-lg font-semibold', earnings >= 0 ? 'text-success' : 'text-destructive')}>
+          <dd
+            className={cn(
+              earningsSize(fmt.money(earnings, { signed: true, decimals: 0 })),
+              'font-semibold',
+              earnings >= 0 ? 'text-success' : 'text-destructive',
+            )}
+          >
             {fmt.money(earnings, { signed: true, decimals: 0 })}
           </dd>
         </div>
@@ -216,4 +222,13 @@ function SubscriptionLine({ subscription }: { subscription: MemberSubscription }
       </span>
     </div>
   );
+}
+
+/**
+ * The card's half-width Earnings (about 130 px in three cards a row at 1280 px): a sum in the
+ * millions, or a symbol with letters ("+NZ$698,000" spilled out), steps down.
+ */
+function earningsSize(text: string): string {
+  const width = figureWidth(text);
+  return width > 10.5 ? 'text-sm' : width > 8.5 ? 'text-base' : 'text-lg';
 }

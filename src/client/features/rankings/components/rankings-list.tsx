@@ -3,13 +3,17 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { cn } from '@/lib/cn';
-import type { SyndicateFormat } from '@/lib/format';
+import { figureWidth, type SyndicateFormat } from '@/lib/format';
 import { placeLabel } from '../rank-order';
 import { earningsClass, PerformerName } from './performer-name';
 
 const PLACE_BADGE: Record<number, BadgeVariant> = { 1: 'warning', 2: 'secondary', 3: 'outline' };
 
-/** 'Complete Rankings': every ranked member with rank, win rate, wins, bets and earnings. */
+/**
+ * 'Complete Rankings': every ranked member with rank, win rate, wins, bets and earnings. Earnings
+ * has two shares of the row's width (a sum in the millions, "+NZ$2,688,000", in a quarter of a
+ * phone's row spilled out) and steps down a size beyond that.
+ */
 export function RankingsList({ ranked, f }: { ranked: readonly TopPerformer[]; f: SyndicateFormat }) {
   return (
     <Card>
@@ -19,6 +23,7 @@ export function RankingsList({ ranked, f }: { ranked: readonly TopPerformer[]; f
           {ranked.map((performer, i) => {
             const rank = i + 1;
             const place = placeLabel(rank);
+            const earnings = f.money(performer.earnings, { signed: true, decimals: 0 });
             return (
               <li
                 key={performer.member.id}
@@ -33,14 +38,17 @@ export function RankingsList({ ranked, f }: { ranked: readonly TopPerformer[]; f
                   <PerformerName member={performer.member} />
                   {place ? <Badge variant={PLACE_BADGE[rank]}>{place}</Badge> : null}
                 </div>
-                <dl className="grid w-full grid-cols-4 gap-2 text-center sm:w-auto sm:min-w-[22rem]">
+                <dl className="grid w-full grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,2fr)] gap-2 text-center sm:w-auto sm:min-w-[22rem]">
                   <Stat label="Win rate" value={f.percent(performer.winRate)} />
                   <Stat label="Wins" value={String(performer.wins)} />
                   <Stat label="Bets" value={String(performer.bets)} />
                   <Stat
                     label="Earnings"
-                    value={f.money(performer.earnings, { signed: true, decimals: 0 })}
-                    valueClass={earningsClass(performer.earnings)}
+                    value={earnings}
+                    valueClass={cn(
+                      earningsClass(performer.earnings),
+                      figureWidth(earnings) > 12.8 && 'text-xs',
+                    )}
                   />
                 </dl>
               </li>
