@@ -2,8 +2,10 @@
 // npm run restore -- <file>: loads a backup (backup.mjs) into an EMPTY database: DATABASE_URL, or
 // the embedded cluster of the running app in DATA_DIR (start the app on a fresh DATA_DIR, restore,
 // then restart it). Reads the whole file first (a wrong, damaged or truncated file is refused
-// before the database is touched), applies migrations, checks every table's columns, loads
-// everything in one transaction (all or nothing), then moves the id sequences on.
+// before the database is touched), applies migrations, checks every table's columns (a backup
+// from before a column was added restores with the column's default; one with a column this
+// database lacks is refused), loads everything in one transaction (all or nothing), then moves
+// the id sequences on.
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -112,6 +114,22 @@ export async function checkBackup(file) {
   return header;
 }
 
+/**
+ * A table's columns here: whether a row must bring a value (not null, no default, not an identity)
+ * and whether PostgreSQL computes it (a generated column takes no value).
+ */
+async function columnRules(client, table) {
+  const { rows } = await client.query(
+    `select column_name as name,
+            is_nullable = 'NO' and column_default is null and is_identity = 'NO' and is_generated = 'NEVER' as required,
+            is_generated <> 'NEVER' as generated
+       from information_schema.columns
+      where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+    [table],
+  );
+  return rows;
+}
+
 export async function restore(url, file) {
   const header = await checkBackup(file);
   // The app's own start-up migrations (run through tsx): the schema, and the trigger that keeps
@@ -135,10 +153,21 @@ export async function restore(url, file) {
     for (const t of TABLES) {
       // A backup written before the table was added to it (no columns, no rows) leaves it empty.
       if (!header.tables[t] && ADDED_LATER.includes(t)) continue;
-      const here = (await columnsOf(client, t)).join(',');
-      const there = (header.tables[t] ?? []).join(',');
-      if (here !== there)
-        throw new Error(`Table ${t} differs: backup has (${there}), this database has (${here}).`);
+      const here = await columnRules(client, t);
+      const there = header.tables[t] ?? [];
+      // A column the backup has and this database does not: its data would be lost.
+      const unknown = there.filter((c) => !here.some((h) => h.name === c && !h.generated));
+      if (unknown.length)
+        throw new Error(
+          `Table ${t} in the backup has ${unknown.join(', ')}, which this database does not: ` +
+            'it was written by another version of the app. Restore it with that version.',
+        );
+      // A column added since the backup was written takes its default; one with none cannot be filled.
+      const unfilled = here.filter((h) => h.required && !there.includes(h.name)).map((h) => h.name);
+      if (unfilled.length)
+        throw new Error(
+          `Table ${t} in this database needs ${unfilled.join(', ')} (no default), which the backup does not have.`,
+        );
     }
 
     await client.query('begin');
@@ -154,8 +183,10 @@ export async function restore(url, file) {
     let batch = [];
     const flush = async () => {
       if (!batch.length) return;
+      // The backup's columns by name: one added since keeps its default (a backup before it).
+      const columns = header.tables[current].map((c) => `"${c}"`).join(', ');
       await client.query(
-        `insert into ${current} select * from jsonb_populate_recordset(null::${current}, $1::jsonb)`,
+        `insert into ${current} (${columns}) select ${columns} from jsonb_populate_recordset(null::${current}, $1::jsonb)`,
         [`[${batch.join(',')}]`],
       );
       batch = [];

@@ -121,6 +121,65 @@ describe('backup and restore', () => {
     }
   });
 
+  it('restores a backup from before a column was added (the column takes its default), and refuses one with a column this database lacks', async () => {
+    const { client: admin } = await signUpWithSyndicate(t.app, 'Older Admin');
+    const file = path.join(work, 'older.jsonl');
+    const b = run('backup.mjs', [file], sourceUrl);
+    expect(b.status, b.stderr).toBe(0);
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+    const header = JSON.parse(lines[0] ?? '{}') as { tables: Record<string, string[]> };
+    const marker = lines.findIndex((l) => l.startsWith('{"table":"members"'));
+    const count = (JSON.parse(lines[marker] ?? '{}') as { rows: number }).rows;
+    const isMembersRow = (i: number) => i > marker && i <= marker + count;
+    /** The backup with the members' rows and header changed by `edit`. */
+    const edited = (name: string, edit: (row: Record<string, unknown>) => Record<string, unknown>) => {
+      const columns = Object.keys(edit(Object.fromEntries((header.tables.members ?? []).map((c) => [c, 0]))));
+      const out = lines.map((l, i) => {
+        if (i === 0) return JSON.stringify({ ...header, tables: { ...header.tables, members: columns } });
+        return isMembersRow(i) ? JSON.stringify(edit(JSON.parse(l))) : l;
+      });
+      const p = path.join(work, name);
+      fs.writeFileSync(p, `${out.join('\n')}\n`);
+      return p;
+    };
+
+    // Written before members had is_active (not null, default true): every member comes back active.
+    const older = edited('before-is-active.jsonl', ({ is_active: _dropped, ...row }) => row);
+    const olderUrl = await emptyDatabase();
+    const r = run('restore.mjs', [older], olderUrl);
+    expect(r.status, r.stderr).toBe(0);
+    const c = new pg.Client({ connectionString: olderUrl });
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ n: number; active: number }>(
+        `select count(*)::int as n, count(*) filter (where is_active)::int as active from members where user_id = (select id from users where email = $1)`,
+        [admin.email],
+      );
+      expect(rows[0]).toEqual({ n: 1, active: 1 });
+    } finally {
+      await c.end();
+    }
+
+    // Written by a newer version (a column this one lacks): refused, nothing restored.
+    const newer = edited('newer.jsonl', (row) => ({ ...row, nickname: 'Ace' }));
+    const newerUrl = await emptyDatabase();
+    const n = run('restore.mjs', [newer], newerUrl);
+    expect(n.status).toBe(1);
+    expect(n.stderr).toMatch(/Table members in the backup has nickname, which this database does not/);
+    // A column this database needs with no default (a member's name) cannot be filled: refused.
+    const nameless = edited('no-name.jsonl', ({ name: _dropped, ...row }) => row);
+    const m = run('restore.mjs', [nameless], newerUrl);
+    expect(m.status).toBe(1);
+    expect(m.stderr).toMatch(/Table members in this database needs name \(no default\)/);
+    const d = new pg.Client({ connectionString: newerUrl });
+    await d.connect();
+    try {
+      expect((await d.query('select count(*)::int as n from members')).rows[0].n).toBe(0);
+    } finally {
+      await d.end();
+    }
+  });
+
   it('refuses a wrong, damaged or truncated file with a clear message, and changes nothing', async () => {
     const { client: admin } = await signUpWithSyndicate(t.app, 'Damage Admin');
     const me = (await admin.get('/api/members/me')).json<{ id: number }>();
