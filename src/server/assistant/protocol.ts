@@ -3,8 +3,14 @@
 import { z } from 'zod';
 import { QUESTION_MAX } from './engine';
 
-/** Frames larger than this close the socket (ws answers close code 1009), in bytes. */
-export const MAX_FRAME_BYTES = 4 * 1024;
+/**
+ * Frames larger than this close the socket (ws answers close code 1009), in bytes: room for the
+ * longest message that can be valid, QUESTION_MAX characters each sent as a six-byte JSON escape
+ * (a control character or lone surrogate: `\u0001`), with its type and timestamp, so every such
+ * message gets an answer (an error, if it is not valid) and the socket stays open. At 4 KiB, 900
+ * lone surrogates closed it (found by probing, 2026-12-02).
+ */
+export const MAX_FRAME_BYTES = QUESTION_MAX * 6 + 1024;
 /** At most this many messages per user per window; more get an error message. */
 export const RATE_LIMIT_MESSAGES = 20;
 /** The rate window, in ms. */

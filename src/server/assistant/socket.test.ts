@@ -6,7 +6,7 @@ import { hashToken } from '../auth/sessions';
 import { EVENTS_CHANNEL } from '../db/notifier';
 import { publishEvent } from '../realtime/bus';
 import { type Client, createTestApp, signUp, signUpWithSyndicate, type TestApp } from '../test/harness';
-import { ERRORS, MAX_SOCKETS_PER_SESSION, RATE_LIMIT_MESSAGES } from './protocol';
+import { ERRORS, MAX_FRAME_BYTES, MAX_SOCKETS_PER_SESSION, RATE_LIMIT_MESSAGES } from './protocol';
 import { connect, listen } from './test-client';
 
 let t: TestApp;
@@ -146,11 +146,25 @@ describe('messages', () => {
     s.ws.close();
   });
 
-  it('closes the socket on a frame over 4 KiB', async () => {
+  it('closes the socket on a frame over its limit', async () => {
     const { client } = await syndicateWithRace();
     const s = await open(client);
-    s.ws.send(JSON.stringify({ type: 'message', content: 'x'.repeat(5000) }));
+    s.ws.send(JSON.stringify({ type: 'message', content: 'x'.repeat(MAX_FRAME_BYTES) }));
     expect((await s.closed).code).toBe(1009);
+  });
+
+  it('answers any message of at most 1000 characters, however JSON escapes them, and stays open', async () => {
+    // Found by probing (2026-12-02): 900 lone surrogates, each sent as a six-byte \\udXXX escape,
+    // went over the 4 KiB frame limit and the socket closed instead of answering.
+    const { client } = await syndicateWithRace();
+    const s = await open(client);
+    for (const content of ['\ud800'.repeat(1000), '\u0001'.repeat(1000), 'x'.repeat(1001)]) {
+      s.ws.send(JSON.stringify({ type: 'message', content, timestamp: new Date().toISOString() }));
+      const reply = (await s.next()) as { type: string; content: string };
+      expect(reply.type, content.slice(0, 2)).toMatch(/^(error|message)$/);
+    }
+    expect((await s.ask('help')).content).toContain('I can answer questions');
+    s.ws.close();
   });
 
   it(`answers more than ${RATE_LIMIT_MESSAGES} messages a minute with an error, and stays open`, async () => {
