@@ -407,6 +407,33 @@ describe('bank', () => {
     expect(line(await bank(c.admin), c.memberMemberId)).toMatchObject({ duesCharged: 60 });
   });
 
+  it('a plan deleted before an assignment of it starts never charges it, even once that member gets another plan', async () => {
+    const c = await crew(t);
+    const planOf = async (name: string, price: number) => {
+      const res = await c.admin.post('/api/subscriptions', { name, price, duration: 1, features: [] });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const gold = await planOf('Gold', 100);
+    const silver = await planOf('Silver', 50);
+    const assigned = await c.admin.post(`/api/members/${c.memberMemberId}/subscriptions`, {
+      subscriptionId: gold,
+      startDate: '2030-06-20',
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    // Deleted before the assignment starts (today is 2030-06-15): it never starts.
+    expect((await c.admin.delete(`/api/subscriptions/${gold}`)).statusCode).toBe(204);
+    t.clock.now = new Date('2030-06-21T10:00:00.000Z');
+    expect(line(await bank(c.admin), c.memberMemberId)).toMatchObject({ duesCharged: 0 });
+    // A new plan afterwards replaces what is left of it: the deleted plan still charges nothing.
+    const silverFrom = await c.admin.post(`/api/members/${c.memberMemberId}/subscriptions`, {
+      subscriptionId: silver,
+      startDate: '2030-06-21',
+    });
+    expect(silverFrom.statusCode, silverFrom.body).toBe(201);
+    expect(line(await bank(c.admin), c.memberMemberId)).toMatchObject({ duesCharged: 50, duesOwed: 50 });
+  });
+
   it('a long statement shows its latest entries with their running balances; the CSV has every one', async () => {
     const c = await crew(t);
     // 1,203 contributions of 1¢ … 1,203¢ over a few years, through the ledger's own triggers.

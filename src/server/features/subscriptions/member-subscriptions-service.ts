@@ -114,10 +114,11 @@ export async function assignSubscription(
       if (!plan) throw notFound(PLAN_NOT_FOUND);
       await tx
         .update(memberSubscriptions)
-        // Replaced before its start date, it never started: no dues (docs/bank.md).
+        // Replaced before its start date, it never started: no dues (docs/bank.md). One that
+        // already charges none (its plan was deleted before it started) stays so.
         .set({
           status: 'expired',
-          chargesDues: sql`${memberSubscriptions.startDate} <= (${by.now.toISOString()}::timestamptz at time zone (select timezone from syndicates where id = ${syndicateId}))::date`,
+          chargesDues: sql`${memberSubscriptions.chargesDues} and ${memberSubscriptions.startDate} <= (${by.now.toISOString()}::timestamptz at time zone (select timezone from syndicates where id = ${syndicateId}))::date`,
         })
         .where(
           and(
