@@ -333,6 +333,37 @@ describe('PUT /api/auth/password', () => {
     await signedIn(email, 'kept password 1');
   });
 
+  it('ends sign-ins with the old password that were under way while it changed (none outlives it)', async () => {
+    const email = uniqueEmail();
+    const c = new Client(t.app);
+    await c.post('/api/auth/register', { name: 'Pat Race', email, password: 'leaked password 1' });
+    // Someone holding the old password signs in over and over while the owner changes it: a
+    // sign-in that checked the old password before the change must not leave a session after it.
+    let changed = false;
+    const signIns: Promise<{ client: Client; status: number }>[] = [];
+    const change = c
+      .put('/api/auth/password', { currentPassword: 'leaked password 1', newPassword: 'fresh password 2' })
+      .finally(() => {
+        changed = true;
+      });
+    while (!changed) {
+      const client = new Client(t.app);
+      signIns.push(
+        client
+          .post('/api/auth/login', { email, password: 'leaked password 1' })
+          .then((res) => ({ client, status: res.statusCode })),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect((await change).statusCode).toBe(204);
+    const done = await Promise.all(signIns);
+    expect(done.some((d) => d.status === 200)).toBe(true);
+    for (const { client, status } of done) {
+      if (status === 200) expect((await client.get('/api/auth/user')).statusCode).toBe(401);
+    }
+    expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+  });
+
   it('counts wrong current passwords as failed sign-ins: a stolen session cannot guess the password', async () => {
     const email = uniqueEmail();
     const c = new Client(t.app);

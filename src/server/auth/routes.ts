@@ -24,7 +24,7 @@ import { requireSession, requireUser } from './context';
 import { createOidc, OIDC_LOGIN_TTL_MS } from './oidc';
 import { admitHashing, dummyPasswordHash, HashBusyError, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, isSameSiteNavigation, setSessionCookie } from './plugin';
-import { createSession, deleteSession } from './sessions';
+import { createSession, createSessionForPassword, deleteSession, invalidateSessions } from './sessions';
 import { createThrottle } from './throttle';
 
 const messageSchema = z.object({ message: z.string() });
@@ -67,10 +67,18 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   const oidc = env.oidc ? await createOidc(env, db, now) : null;
   const throttle = createThrottle(db, now, env.authThrottle);
 
-  async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number) {
+  /**
+   * `passwordHash`: the password checked, for a sign-in by password: no session when it has
+   * changed meanwhile (createSessionForPassword), and the sign-in fails as a wrong password does.
+   */
+  async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number, passwordHash?: string) {
     // A fresh session id at every sign-in; the old session (if any) ends.
     if (req.auth) await deleteSession(db, req.auth.sessionHash);
-    const token = await createSession(db, userId, now());
+    const token =
+      passwordHash === undefined
+        ? await createSession(db, userId, now())
+        : await createSessionForPassword(db, userId, passwordHash, now());
+    if (token === null) throw new HttpError(401, INVALID_LOGIN);
     setSessionCookie(reply, token, env.publicUrl);
   }
 
@@ -145,7 +153,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
           const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
           if (!user || !ok) throw new HttpError(401, INVALID_LOGIN);
           await throttle.loginSucceeded(email, req.ip);
-          await signIn(req, reply, user.id);
+          await signIn(req, reply, user.id, user.passwordHash ?? undefined);
           return { id: user.id, name: user.name, email: user.email };
         } finally {
           release();
@@ -204,12 +212,16 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
         }
         await throttle.loginSucceeded(email, req.ip);
         const newHash = await hashPassword(newPassword);
-        await db.update(users).set({ passwordHash: newHash }).where(eq(users.id, user.id));
-        const others = await db
-          .select({ idHash: sessions.idHash })
-          .from(sessions)
-          .where(and(eq(sessions.userId, user.id), ne(sessions.idHash, sessionHash)));
-        for (const other of others) await deleteSession(db, other.idHash);
+        // One transaction: the user row stays locked until the other sessions are gone, so a
+        // sign-in that checked the old password meanwhile makes none (createSessionForPassword).
+        invalidateSessions(db);
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, user.id));
+          await tx
+            .delete(sessions)
+            .where(and(eq(sessions.userId, user.id), ne(sessions.idHash, sessionHash)));
+        });
+        invalidateSessions(db);
         return reply.code(204).send(null);
       } finally {
         release();

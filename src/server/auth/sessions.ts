@@ -3,7 +3,7 @@
 // the member of the active syndicate (the per-request context every scoped route uses); reads
 // may reuse it for SESSION_REUSE_MS (below).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notifierOf } from '../db/notifier';
 import { sessions } from '../db/schema';
@@ -44,6 +44,28 @@ export async function createSession(
     .insert(sessions)
     .values({ idHash: hashToken(token), userId, activeSyndicateId, createdAt: now, lastSeenAt: now });
   return token;
+}
+
+/**
+ * createSession for a sign-in by password: only while the account's password is still the one
+ * checked (null otherwise). The user row is read FOR SHARE, so a password change in progress
+ * (which holds the row until it commits, with the deletion of the other sessions) is waited for
+ * and then refuses this one; a session made first is among those the change deletes.
+ */
+export async function createSessionForPassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<string | null> {
+  const token = randomBytes(32).toString('base64url');
+  const { rows } = await db.execute(sql`
+    insert into sessions (id_hash, user_id, active_syndicate_id, created_at, last_seen_at)
+    select ${hashToken(token)}, u.id, null, ${now}, ${now} from users u
+     where u.id = ${userId} and u.password_hash = ${passwordHash}
+       for share
+    returning id_hash`);
+  return rows.length > 0 ? token : null;
 }
 
 interface Row extends Record<string, unknown> {
