@@ -541,6 +541,39 @@ describe('bank', () => {
     await expectInvariants(c);
   });
 
+  it("a distribution, like a payout, never takes a member's statement below zero from its value date on", async () => {
+    const c = await crew(t);
+    await contribute(c.admin, c.adminMemberId, 100, { date: '2030-01-01' });
+    await contribute(c.admin, c.memberMemberId, 20, { date: '2030-01-01' });
+    await contribute(c.admin, c.memberMemberId, 80, { date: '2030-06-10' });
+    // On 2030-03-01 Mia had $20 in the bank, Alice $100: only that much may go out dated then.
+    const dry = await c.admin.post('/api/bank/distributions', { date: '2030-03-01', dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toEqual({
+      total: 120,
+      payouts: [
+        { memberId: c.adminMemberId, name: 'Alice Admin', amount: 100 },
+        { memberId: c.memberMemberId, name: 'Mia Member', amount: 20 },
+      ],
+    });
+    const tooMuch = await c.admin.post('/api/bank/distributions', {
+      amount: 50,
+      memberIds: [c.memberMemberId],
+      date: '2030-03-01',
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json<ErrorBody>().message).toBe(
+      "The distribution is more than the members' balances from 2030-03-01 on ($20.00) by $30.00",
+    );
+    const real = await c.admin.post('/api/bank/distributions', { date: '2030-03-01' });
+    expect(real.statusCode, real.body).toBe(201);
+    for (const memberId of [c.adminMemberId, c.memberMemberId]) {
+      const s = (await c.admin.get(`/api/bank/members/${memberId}/statement`)).json<Statement>();
+      expect(Math.min(...s.entries.map((e) => e.runningBalance))).toBeGreaterThanOrEqual(0);
+    }
+    await expectInvariants(c);
+  });
+
   it('replays an Idempotency-Key: same answer, nothing written twice; another body → 422', async () => {
     const c = await crew(t);
     const headers = { 'idempotency-key': 'dialog-1' };

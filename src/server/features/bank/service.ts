@@ -434,6 +434,27 @@ async function lowestBalanceFrom(tx: Runner, syndicateId: number, memberId: numb
   return row?.later == null ? through : Math.min(through, Number(row.later));
 }
 
+/**
+ * lowestBalanceFrom for every member of the syndicate at once (a distribution's payouts): member
+ * id → the most a payout dated `date` may take. Members with no entries are absent (0).
+ */
+async function lowestBalancesFrom(tx: Runner, syndicateId: number, date: DayKey) {
+  const { rows } = await tx.execute<{ member_id: number; through: string; later: string | null }>(sql`
+    select r.member_id,
+           coalesce(sum(r.amount_cents) filter (where r.date <= ${date}::date), 0) as through,
+           min(r.running) filter (where r.date > ${date}::date) as later
+      from (select member_id, date, amount_cents,
+                   sum(amount_cents) over (partition by member_id order by date, id) as running
+              from bank_entries where syndicate_id = ${syndicateId}) r
+     group by r.member_id`);
+  return new Map(
+    rows.map((r) => [
+      r.member_id,
+      r.later == null ? Number(r.through) : Math.min(Number(r.through), Number(r.later)),
+    ]),
+  );
+}
+
 export async function recordPayout(ctx: WriteContext, input: MovementInput): Promise<BankEntry> {
   const lock = await lockBank(ctx.tx, ctx.syndicateId);
   const member = await findMember(ctx.tx, ctx.syndicateId, input.memberId);
@@ -588,8 +609,15 @@ export async function distribute(
     const wanted = new Set(input.memberIds);
     chosen = chosen.filter((id) => wanted.has(id));
   }
+  // As a payout's (recordPayout): no member's statement may go below zero from the value date
+  // on, so each takes at most their balance and at most their lowest balance from that day.
+  const date = valueDate(lock, ctx.now, input.date);
+  const lowest = await lowestBalancesFrom(ctx.tx, ctx.syndicateId, date);
   const weights = chosen
-    .map((memberId) => ({ memberId, weight: Math.max(0, balances.get(memberId) ?? 0) }))
+    .map((memberId) => ({
+      memberId,
+      weight: Math.max(0, Math.min(balances.get(memberId) ?? 0, lowest.get(memberId) ?? 0)),
+    }))
     .filter((w) => w.weight > 0);
   if (weights.length === 0) throw conflict(BANK_MESSAGES.noMembers);
   const positive = weights.reduce((sum, w) => sum + w.weight, 0);
@@ -598,8 +626,9 @@ export async function distribute(
   if (input.amount != null) {
     cents = toCents(input.amount);
     if (cents > positive) {
+      const from = date === todayIn(lock, ctx.now) ? '' : ` from ${date} on`;
       throw conflict(
-        `The distribution is more than the members' balances (${money(lock, positive)}) by ${money(lock, cents - positive)}`,
+        `The distribution is more than the members' balances${from} (${money(lock, positive)}) by ${money(lock, cents - positive)}`,
       );
     }
     if (cents > available) {
@@ -622,7 +651,6 @@ export async function distribute(
   };
   if (input.dryRun) return preview;
   const batchId = randomUUID();
-  const date = valueDate(lock, ctx.now, input.date);
   const ids = await appendEntries(
     ctx.tx,
     ctx.syndicateId,
