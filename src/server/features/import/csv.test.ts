@@ -257,6 +257,30 @@ describe('POST /api/import/bets', () => {
     expect(await allBets(c)).toEqual(before);
   });
 
+  it("a member who renames themselves after another's e-mail or initials does not take that member's rows", async () => {
+    const c = await crew(t);
+    const admin = (await c.admin.get('/api/members/me')).json<{ email: string; initials: string }>();
+    const preview = async (member: string) => {
+      const res = await csvPost(
+        c,
+        `date,member,horse,odds,stake,status\n2030-04-01,${member},Winner,10,100,win`,
+        true,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ImportDryRun>();
+    };
+    // Members may rename themselves (name and initials); only admins change e-mails.
+    const rename = await c.member.put(`/api/members/${c.memberMemberId}`, { name: admin.email });
+    expect(rename.statusCode, rename.body).toBe(200);
+    expect((await preview(admin.email)).preview.map((p) => p.memberId)).toEqual([c.adminMemberId]);
+    // Named after the admin's initials (AA): the cell names two members, so it is refused.
+    const asInitials = await c.member.put(`/api/members/${c.memberMemberId}`, { name: admin.initials });
+    expect(asInitials.statusCode, asInitials.body).toBe(200);
+    expect((await preview(admin.initials)).errors).toEqual([
+      { row: 2, column: 'member', message: `"${admin.initials}" matches more than one member` },
+    ]);
+  });
+
   it('reads a file separated by semicolons or tabs (a spreadsheet saved where the decimal mark is a comma)', async () => {
     const c = await crew(t);
     for (const sep of [';', '\t']) {
