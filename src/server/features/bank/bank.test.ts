@@ -43,6 +43,13 @@ async function contribute(c: Client, memberId: number, amount: number, extra: ob
   return res.json<BankEntry>();
 }
 
+/** A one-month plan at `price` dollars; its id. */
+async function planOf(admin: Client, name: string, price: number) {
+  const res = await admin.post('/api/subscriptions', { name, price, duration: 1, features: [] });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>().id;
+}
+
 async function settleBet(c: Client, id: number, status: 'win' | 'loss') {
   const res = await c.put(`/api/bets/${id}/status`, { status });
   expect(res.statusCode, res.body).toBe(200);
@@ -372,19 +379,14 @@ describe('bank', () => {
 
   it('a plan replaced before its start date never charges; one replaced on or after it still does', async () => {
     const c = await crew(t);
-    const planOf = async (name: string, price: number) => {
-      const res = await c.admin.post('/api/subscriptions', { name, price, duration: 1, features: [] });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: number }>().id;
-    };
     const assign = async (memberId: number, subscriptionId: number, startDate: string) => {
       const res = await c.admin.post(`/api/members/${memberId}/subscriptions`, { subscriptionId, startDate });
       expect(res.statusCode, res.body).toBe(201);
     };
     const [gold, silver, bronze] = [
-      await planOf('Gold', 100),
-      await planOf('Silver', 50),
-      await planOf('Bronze', 10),
+      await planOf(c.admin, 'Gold', 100),
+      await planOf(c.admin, 'Silver', 50),
+      await planOf(c.admin, 'Bronze', 10),
     ];
     // The wrong plan, noticed before it starts: the member pays only the one that replaced it.
     await assign(c.memberMemberId, gold, '2030-06-20');
@@ -409,13 +411,8 @@ describe('bank', () => {
 
   it('a plan deleted before an assignment of it starts never charges it, even once that member gets another plan', async () => {
     const c = await crew(t);
-    const planOf = async (name: string, price: number) => {
-      const res = await c.admin.post('/api/subscriptions', { name, price, duration: 1, features: [] });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: number }>().id;
-    };
-    const gold = await planOf('Gold', 100);
-    const silver = await planOf('Silver', 50);
+    const gold = await planOf(c.admin, 'Gold', 100);
+    const silver = await planOf(c.admin, 'Silver', 50);
     const assigned = await c.admin.post(`/api/members/${c.memberMemberId}/subscriptions`, {
       subscriptionId: gold,
       startDate: '2030-06-20',
