@@ -29,9 +29,9 @@ export function NextBetReminder() {
       data-testid="next-bet-reminder"
     >
       <BellRing aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
-      <div className="grid gap-1">
+      <div className="grid min-w-0 gap-1">
         <p className="text-sm font-semibold">Next Bet Reminder</p>
-        <p className="text-sm">
+        <p className="text-sm [overflow-wrap:anywhere]">
           {member.name} is up for the next bet on {day}
         </p>
         <button

@@ -60,7 +60,7 @@ export function RemindersPanel({ onAddReminder }: { onAddReminder: () => void })
                     onCheckedChange={(checked) => checked === true && onComplete(reminder)}
                   />
                   <label htmlFor={id} className="grid min-w-0 cursor-pointer gap-0.5">
-                    <span className="text-sm font-medium break-words">{reminder.text}</span>
+                    <span className="text-sm font-medium [overflow-wrap:anywhere]">{reminder.text}</span>
                     <span className="text-xs text-muted-foreground">
                       Due {f.date(reminder.date, 'MMM d')}
                     </span>
