@@ -172,16 +172,16 @@ function CardHead({
       <InitialsAvatar name={bet.member.name} initials={bet.member.initials} className="size-9 text-xs" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <p className="font-semibold" data-testid="bet-horse">
+          <p className="min-w-0 font-semibold [overflow-wrap:anywhere]" data-testid="bet-horse">
             {title}
           </p>
           {status}
         </div>
-        <p className="text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
           {bet.member.name} · {f.date(bet.date, 'MMM d, yyyy')}
         </p>
         {bet.race ? (
-          <p className="text-sm">
+          <p className="text-sm [overflow-wrap:anywhere]">
             <RaceLink race={bet.race} onOpenRace={onOpenRace} />{' '}
             <span className="text-muted-foreground">· {bet.race.venue}</span>
           </p>

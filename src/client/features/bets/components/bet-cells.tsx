@@ -43,7 +43,7 @@ export function RaceLink({ race, onOpenRace }: { race: RaceSummary; onOpenRace: 
   return (
     <button
       type="button"
-      className="rounded-sm text-left font-medium text-primary underline-offset-2 hover:underline"
+      className="rounded-sm text-left font-medium text-primary underline-offset-2 [overflow-wrap:anywhere] hover:underline"
       onClick={() => onOpenRace(race.id)}
     >
       {race.name}
@@ -57,7 +57,7 @@ export function RaceCell({ race, onOpenRace }: { race: Bet['race']; onOpenRace: 
       {race ? (
         <div>
           <RaceLink race={race} onOpenRace={onOpenRace} />
-          <div className="text-xs text-muted-foreground">{race.venue}</div>
+          <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{race.venue}</div>
         </div>
       ) : (
         <span className="text-muted-foreground">—</span>
