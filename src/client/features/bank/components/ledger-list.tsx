@@ -73,7 +73,12 @@ export function LedgerList({ members, isAdmin }: { members: readonly BankMember[
                 data-testid="ledger-entry"
                 data-entry-id={e.id}
               >
-                <div className={cn('min-w-0 flex-1', reversed && 'text-muted-foreground line-through')}>
+                <div
+                  className={cn(
+                    'min-w-0 flex-1 [overflow-wrap:anywhere]',
+                    reversed && 'text-muted-foreground line-through',
+                  )}
+                >
                   <p className="text-sm font-medium">
                     {ENTRY_TYPE_LABELS[e.type]} · {nameOf(e.memberId)}
                   </p>

@@ -39,7 +39,7 @@ export function MembersTable({
                 className="rounded-md border border-border p-3"
                 data-testid="bank-member-row"
               >
-                <div className="flex items-start justify-between gap-3">
+                <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <StatementButton member={m} onStatement={onStatement} />
                     {m.active ? null : (
@@ -48,7 +48,7 @@ export function MembersTable({
                       </Badge>
                     )}
                   </div>
-                  <div className="text-right">
+                  <div className="ml-auto text-right">
                     <p className="font-semibold tabular-nums" data-testid="bank-member-balance">
                       {f.money(m.balance)}
                     </p>
@@ -162,9 +162,9 @@ function Figure({
   className?: string | undefined;
 }) {
   return (
-    <div className="flex justify-between gap-2">
+    <div className="flex flex-wrap justify-between gap-x-2">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className={cn('tabular-nums', className)}>{value}</dd>
+      <dd className={cn('ml-auto tabular-nums', className)}>{value}</dd>
     </div>
   );
 }
