@@ -51,11 +51,15 @@ export function EventItem({
     <div className="flex items-start gap-3" data-testid="activity-event" data-action={event.action}>
       <ActorAvatar actor={event.actor} small={compact} />
       <div className="min-w-0 flex-1">
-        <p className={cn('break-words', compact ? 'text-sm' : 'text-sm font-medium')}>{event.summary}</p>
+        <p className={cn('[overflow-wrap:anywhere]', compact ? 'text-sm' : 'text-sm font-medium')}>
+          {event.summary}
+        </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           {compact ? null : (
             <>
-              <span className="font-medium text-foreground/80">{event.actor.name}</span>
+              <span className="min-w-0 font-medium text-foreground/80 [overflow-wrap:anywhere]">
+                {event.actor.name}
+              </span>
               <span aria-hidden="true">·</span>
             </>
           )}
