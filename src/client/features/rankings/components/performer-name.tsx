@@ -5,7 +5,7 @@ import { roundMoney } from '@/lib/format';
 /** The member's name, marked '(former member)' once removed from the syndicate (DESIGN: archived). */
 export function PerformerName({ member, className }: { member: TopPerformer['member']; className?: string }) {
   return (
-    <span className={cn('min-w-0', className)}>
+    <span className={cn('min-w-0 [overflow-wrap:anywhere]', className)}>
       <span className="font-semibold" data-testid="performer-name">
         {member.name}
       </span>
