@@ -27,7 +27,7 @@ export function NextBetBanner() {
       className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center"
     >
       <CalendarClock aria-hidden="true" className="hidden size-6 shrink-0 text-amber-700 sm:block" />
-      <p className="flex-1 text-sm" data-testid="next-bet-banner">
+      <p className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]" data-testid="next-bet-banner">
         <span className="font-semibold">{member.name}</span> is scheduled to place the next bet on{' '}
         <span className="font-semibold">{day}</span>.
       </p>

@@ -59,7 +59,7 @@ export function ReminderItem({
       <div className="min-w-0 flex-1">
         <p
           className={cn(
-            'break-words font-medium',
+            'font-medium [overflow-wrap:anywhere]',
             reminder.completed && 'text-muted-foreground line-through',
           )}
         >
@@ -86,8 +86,8 @@ export function ReminderItem({
             </Badge>
           ) : null}
           {reminder.memberId !== null ? (
-            <span className="inline-flex items-center gap-1">
-              <User aria-hidden="true" className="size-3.5" />
+            <span className="inline-flex min-w-0 items-center gap-1 [overflow-wrap:anywhere]">
+              <User aria-hidden="true" className="size-3.5 shrink-0" />
               Assigned to {memberName ?? 'a former member'}
             </span>
           ) : null}
