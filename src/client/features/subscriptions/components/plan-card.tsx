@@ -44,7 +44,7 @@ export function PlanCard({
             // biome-ignore lint/suspicious/noArrayIndexKey: features may repeat and never reorder in place.
             <li key={i} className="flex items-start gap-2">
               <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-              <span className="break-words">{feature}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{feature}</span>
             </li>
           ))}
         </ul>
