@@ -213,7 +213,7 @@ function SubscriptionLine({ subscription }: { subscription: MemberSubscription }
   const day = phase.date(subscription);
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-      <span className="flex items-center gap-2 font-medium">
+      <span className="flex min-w-0 items-center gap-2 font-medium [overflow-wrap:anywhere]">
         {subscription.plan.name}
         <Badge variant={phase.variant}>{phase.badge}</Badge>
       </span>
