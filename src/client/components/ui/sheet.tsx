@@ -29,10 +29,12 @@ export function SheetContent({
         {...props}
       >
         <div className="flex items-center justify-between border-b border-white/10 px-4 py-3">
-          <Dialog.Title className="text-base font-semibold">{title}</Dialog.Title>
+          <Dialog.Title className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
+            {title}
+          </Dialog.Title>
           <Dialog.Close
             aria-label="Close menu"
-            className="rounded-md p-2 text-sidebar-foreground hover:bg-sidebar-active"
+            className="shrink-0 rounded-md p-2 text-sidebar-foreground hover:bg-sidebar-active"
           >
             <X aria-hidden="true" className="size-5" />
           </Dialog.Close>
