@@ -41,7 +41,10 @@ export function BankCard() {
         <dl className="grid grid-cols-1 gap-3 @2xs:grid-cols-2">
           <div className="@2xs:col-span-2">
             <dt className="text-sm text-muted-foreground">Bank balance</dt>
-            <dd className="text-2xl font-bold tracking-tight tabular-nums" data-testid="bank-card-balance">
+            <dd
+              className="text-2xl font-bold tracking-tight break-words tabular-nums"
+              data-testid="bank-card-balance"
+            >
               {failed ? '—' : b ? f.money(b.balance) : loading}
             </dd>
           </div>

@@ -49,7 +49,7 @@ export function ProfitCard() {
         <PanelNote>No settled bets this year yet. Settle a bet and its profit or loss shows here.</PanelNote>
       ) : (
         <>
-          <p className="mb-2 text-sm text-muted-foreground">
+          <p className="mb-2 text-sm text-muted-foreground break-words">
             <span
               className={`text-2xl font-bold tracking-tight tabular-nums ${total < 0 ? 'text-destructive' : 'text-success'}`}
               data-testid="profit-card-total"
