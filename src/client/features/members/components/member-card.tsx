@@ -230,5 +230,7 @@ function SubscriptionLine({ subscription }: { subscription: MemberSubscription }
  */
 function earningsSize(text: string): string {
   const width = figureWidth(text);
-  return width > 10.5 ? 'text-sm' : width > 8.5 ? 'text-base' : 'text-lg';
+  // Beyond the billions (amounts near their limits) it breaks, as the stat cards' figures do.
+  const size = width > 12.8 ? 'text-xs' : width > 10.5 ? 'text-sm' : width > 8.5 ? 'text-base' : 'text-lg';
+  return `${size} break-words`;
 }
