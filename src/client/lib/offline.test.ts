@@ -17,12 +17,9 @@ import {
   keepFirstPages,
   newestDataAt,
   PERSIST_MAX_PAGES,
-  PERSIST_THROTTLE_MS,
-  type PersistStorage,
   persistOptions,
   scopedStorage,
   shouldPersistQuery,
-  throttledPersister,
   waitingForConnection,
 } from './persist';
 
@@ -31,10 +28,8 @@ function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   return {
     map,
     get: async (key) => map.get(key),
-    keepOnly: async (entries) => {
-      map.clear();
-      for (const [key, value] of entries) map.set(key, value);
-    },
+    set: async (key, value) => void map.set(key, value),
+    del: async (key) => void map.delete(key),
     clear: async () => map.clear(),
   };
 }
@@ -72,57 +67,6 @@ describe('the kept query cache', () => {
     await storage.removeItem();
     expect(store.map.size).toBe(0);
     expect(await storage.getItem()).toBeNull();
-  });
-
-  it('is written at most once a second while it changes, and at once when the page is left', async () => {
-    vi.useFakeTimers();
-    try {
-      const written: string[] = [];
-      const storage: PersistStorage = {
-        getItem: async () => written.at(-1) ?? null,
-        setItem: async (_key, value) => void written.push(value),
-        removeItem: async () => void written.splice(0),
-      };
-      const persister = throttledPersister(storage, PERSIST_THROTTLE_MS);
-      const client = (n: number) => ({
-        timestamp: n,
-        buster: '',
-        clientState: { queries: [], mutations: [] },
-      });
-      const kept = () => written.map((value) => (JSON.parse(value) as { timestamp: number }).timestamp);
-      // The first change after a quiet spell is written at once; a burst's latest when the second is up.
-      persister.persistClient(client(1));
-      persister.persistClient(client(2));
-      persister.persistClient(client(3));
-      expect(kept()).toEqual([1]);
-      vi.advanceTimersByTime(PERSIST_THROTTLE_MS - 1);
-      expect(kept()).toEqual([1]);
-      vi.advanceTimersByTime(1);
-      expect(kept()).toEqual([1, 3]);
-      // A change inside the next second, then the page is left: written now, and not again later.
-      vi.advanceTimersByTime(200);
-      persister.persistClient(client(4));
-      expect(kept()).toEqual([1, 3]);
-      persister.flush();
-      expect(kept()).toEqual([1, 3, 4]);
-      vi.advanceTimersByTime(5 * PERSIST_THROTTLE_MS);
-      expect(kept()).toEqual([1, 3, 4]);
-      // Nothing changed since: leaving writes nothing.
-      persister.flush();
-      expect(kept()).toEqual([1, 3, 4]);
-      expect((await persister.restoreClient())?.timestamp).toBe(4);
-      // Removed (signed out): a change waiting is dropped with it.
-      vi.advanceTimersByTime(PERSIST_THROTTLE_MS);
-      persister.persistClient(client(5));
-      persister.persistClient(client(6));
-      await persister.removeClient();
-      vi.advanceTimersByTime(5 * PERSIST_THROTTLE_MS);
-      persister.flush();
-      expect(kept()).toEqual([]);
-      expect(await persister.restoreClient()).toBeUndefined();
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it('is scoped by the signed-in user and, once known, their member (per syndicate)', () => {

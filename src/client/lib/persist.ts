@@ -1,10 +1,7 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type {
-  PersistedClient,
-  Persister,
-  PersistQueryClientOptions,
-} from '@tanstack/react-query-persist-client';
-import { clear, createStore, get, promisifyRequest, type UseStore } from 'idb-keyval';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 /**
  * The last data a user saw, kept in IndexedDB so the app opens with it offline (issue 17 §3).
@@ -61,11 +58,8 @@ export function cacheScope(queryClient: QueryClient): string | null {
 /** The few key-value calls the cache needs (IndexedDB in the browser, a Map in tests). */
 export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
-  /**
-   * Leaves the store holding `entries` and nothing else, in one transaction started before this
-   * returns: a page being left still gets it written (its later callbacks never run).
-   */
-  keepOnly(entries: [string, string][]): Promise<void>;
+  set(key: string, value: string): Promise<void>;
+  del(key: string): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -79,13 +73,13 @@ export function scopedStorage(store: KeyValueStore, scope: () => string | null) 
       const last = await store.get(LAST_SCOPE);
       return (last && (await store.get(last))) ?? null;
     },
-    setItem(_key: string, value: string): Promise<void> {
+    async setItem(_key: string, value: string): Promise<void> {
       const current = scope();
       if (!current) return store.clear();
-      return store.keepOnly([
-        [current, value],
-        [LAST_SCOPE, current],
-      ]);
+      const last = await store.get(LAST_SCOPE);
+      if (last && last !== current) await store.del(last);
+      await store.set(current, value);
+      await store.set(LAST_SCOPE, current);
     },
     removeItem: (): Promise<void> => store.clear(),
   };
@@ -121,18 +115,11 @@ const flag = {
 };
 const indexedDbStore: KeyValueStore = {
   get: async (key) => (flag.get() ? get<string>(key, idb()) : undefined),
-  keepOnly: (entries) => {
+  set: async (key, value) => {
     flag.set(true);
-    // idb-keyval's store opens its transaction a microtask later: still inside the page's event.
-    return idb()('readwrite', (store) => {
-      store.clear();
-      for (const [key, value] of entries) store.put(value, key);
-      const done = promisifyRequest(store.transaction);
-      // Committed now, not when this task ends: a page being unloaded aborts what is still open.
-      store.transaction.commit?.();
-      return done;
-    });
+    await set(key, value, idb());
   },
+  del: (key) => del(key, idb()),
   clear: async () => {
     flag.set(false);
     await clear(idb());
@@ -145,93 +132,21 @@ export async function clearPersistedQueries(): Promise<void> {
   await indexedDbStore.clear().catch(() => undefined);
 }
 
-/** The kept copy is written at most this often while the data changes. */
-export const PERSIST_THROTTLE_MS = 1000;
-
-/** The storage calls the persister makes (the kept copy is one serialised entry). */
-export interface PersistStorage {
-  getItem(): Promise<string | null>;
-  setItem(key: string, value: string): Promise<void>;
-  removeItem(): Promise<void>;
-}
-
-/**
- * Writes the cache at most once every `intervalMs` while it changes (the first change after a
- * quiet spell at once, the latest of a burst when the interval is up), and at once on `flush`:
- * the page is hidden or left then, and a burst's last answers (a page just read) would otherwise
- * wait for a timer that never fires. Found by probing (2026-12-02): a page read and left within
- * that second opened offline without its data. Each write replaces the entry in one transaction,
- * so writes in flight together end with the latest.
- */
-export function throttledPersister(
-  storage: PersistStorage,
-  intervalMs: number,
-): Persister & { flush(): void } {
-  let unsaved: PersistedClient | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let lastWriteAt = Number.NEGATIVE_INFINITY;
-  const write = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const client = unsaved;
-    unsaved = undefined;
-    if (!client) return;
-    lastWriteAt = Date.now();
-    // A failed write (storage full, private mode) leaves the previous copy; the next change tries again.
-    storage.setItem('queries', JSON.stringify(client)).catch(() => undefined);
-  };
-  return {
-    persistClient(client) {
-      unsaved = client;
-      if (timer !== undefined) return;
-      const wait = lastWriteAt + intervalMs - Date.now();
-      if (wait <= 0) write();
-      else timer = setTimeout(write, wait);
-    },
-    async restoreClient() {
-      const kept = await storage.getItem();
-      return kept ? (JSON.parse(kept) as PersistedClient) : undefined;
-    },
-    removeClient() {
-      clearTimeout(timer);
-      timer = undefined;
-      unsaved = undefined;
-      return storage.removeItem();
-    },
-    flush: write,
-  };
-}
-
 export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> {
-  const storage =
-    typeof indexedDB === 'undefined'
-      ? undefined
-      : scopedStorage(indexedDbStore, () => cacheScope(queryClient));
   return {
-    persister: storage ? keptOnLeaving(throttledPersister(storage, PERSIST_THROTTLE_MS)) : noPersister,
+    persister: createAsyncStoragePersister({
+      storage:
+        typeof indexedDB === 'undefined'
+          ? undefined
+          : scopedStorage(indexedDbStore, () => cacheScope(queryClient)),
+      key: 'queries',
+      throttleTime: 1000,
+    }),
     maxAge: PERSIST_MAX_AGE_MS,
     buster: PERSIST_BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, serializeData: keepFirstPages },
   };
 }
-
-/** Flushes the persister when the page is hidden (a phone locked, another app) or left. */
-function keptOnLeaving(persister: Persister & { flush(): void }): Persister {
-  if (typeof document !== 'undefined') {
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') persister.flush();
-    });
-    window.addEventListener('pagehide', persister.flush);
-  }
-  return persister;
-}
-
-/** Without IndexedDB (the server's first paint, tests) nothing is kept. */
-const noPersister: Persister = {
-  persistClient: () => undefined,
-  restoreClient: () => undefined,
-  removeClient: () => undefined,
-};
 
 /** The time of the newest data in the cache (restored or fetched), or null when there is none. */
 export function newestDataAt(queryClient: QueryClient): number | null {
