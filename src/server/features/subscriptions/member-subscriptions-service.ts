@@ -82,7 +82,8 @@ export async function listMemberSubscriptions(
 /**
  * Assign a plan from startDate (a day, or a date-time read as its day in the syndicate's time
  * zone); endDate = startDate + the plan's duration in months. The member row is locked so two
- * assignments at once still leave one active.
+ * assignments at once still leave one active. Assigning the plan the member already holds from
+ * the same day (on the same price and duration) changes nothing and answers that assignment.
  */
 export async function assignSubscription(
   db: Db | Tx,
@@ -112,6 +113,28 @@ export async function assignSubscription(
         )
         .limit(1);
       if (!plan) throw notFound(PLAN_NOT_FOUND);
+      // The plan the member already holds, from the same day on the same terms: a second tap or
+      // a re-saved dialog without an Idempotency-Key. Replacing it would charge its dues twice.
+      const [same] = await tx
+        .select({ id: memberSubscriptions.id })
+        .from(memberSubscriptions)
+        .where(
+          and(
+            eq(memberSubscriptions.syndicateId, syndicateId),
+            eq(memberSubscriptions.memberId, memberId),
+            eq(memberSubscriptions.status, 'active'),
+            eq(memberSubscriptions.subscriptionId, plan.id),
+            eq(memberSubscriptions.startDate, startDate),
+            eq(memberSubscriptions.endDate, addMonths(startDate, plan.durationMonths)),
+            eq(memberSubscriptions.priceCents, plan.priceCents),
+            eq(memberSubscriptions.chargesDues, true),
+          ),
+        )
+        .limit(1);
+      if (same) {
+        const [held] = await selectSubscriptions(tx, syndicateId, memberId, same.id);
+        if (held) return held;
+      }
       await tx
         .update(memberSubscriptions)
         // Replaced before its start date, it never started: no dues (docs/bank.md). One that

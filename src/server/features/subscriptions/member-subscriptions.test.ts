@@ -111,6 +111,34 @@ describe('POST /api/members/:id/subscriptions', () => {
     expect(await history(admin, member.id)).toHaveLength(1);
   });
 
+  it('assigns the plan a member already holds from the same day once, even in a burst without a key', async () => {
+    const { admin, member, monthly, yearly } = await setup();
+    const body = { subscriptionId: yearly.id, startDate: '2024-02-01' };
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => admin.post(`/api/members/${member.id}/subscriptions`, body)),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(burst.map((r) => r.body)).size).toBe(1);
+    expect(await history(admin, member.id)).toEqual([burst[0]?.json()]);
+    const bank = await admin.get('/api/bank');
+    expect(bank.json<{ members: { memberId: number; duesCharged: number }[] }>().members).toContainEqual(
+      expect.objectContaining({ memberId: member.id, duesCharged: 99.5 }),
+    );
+    const activity = (await admin.get('/api/activity')).json<{ events: { action: string }[] }>();
+    expect(activity.events.filter((e) => e.action === 'subscription.assigned')).toHaveLength(1);
+    // Another plan, or the same plan from another day, is a new assignment.
+    const later = await admin.post(`/api/members/${member.id}/subscriptions`, {
+      ...body,
+      startDate: '2024-03-01',
+    });
+    const other = await admin.post(`/api/members/${member.id}/subscriptions`, {
+      subscriptionId: monthly.id,
+      startDate: '2024-03-01',
+    });
+    expect([later.statusCode, other.statusCode]).toEqual([201, 201]);
+    expect(await history(admin, member.id)).toHaveLength(3);
+  });
+
   it('is for admins only (403); members can read', async () => {
     const { admin, user, member, monthly } = await setup();
     const res = await user.post(`/api/members/${member.id}/subscriptions`, {
