@@ -189,19 +189,20 @@ export interface ComputedSettlement {
   fields: SettlementFields;
 }
 
+/** The stored bet's columns the settlement rules read. */
+type SettleableColumns = Pick<
+  StoredBet,
+  | 'betType'
+  | 'oddsType'
+  | 'amountCents'
+  | 'oddsHundredths'
+  | 'placePlaces'
+  | 'placeDivisor'
+  | 'placeOddsHundredths'
+>;
+
 /** A stored bet (cents, hundredths, its own place terms) as the settlement rules read it. */
-export const settleable = (
-  bet: Pick<
-    StoredBet,
-    | 'betType'
-    | 'oddsType'
-    | 'amountCents'
-    | 'oddsHundredths'
-    | 'placePlaces'
-    | 'placeDivisor'
-    | 'placeOddsHundredths'
-  >,
-): SettleableBet => ({
+export const settleable = (bet: SettleableColumns): SettleableBet => ({
   betType: bet.betType,
   oddsType: bet.oddsType,
   amount: bet.amountCents,
@@ -219,16 +220,7 @@ export const settleable = (
  * `bet` may carry edited amount, odds and terms (an edit recomputes with them).
  */
 export function computeSettlement(
-  bet: Pick<
-    StoredBet,
-    | 'betType'
-    | 'oddsType'
-    | 'amountCents'
-    | 'oddsHundredths'
-    | 'placePlaces'
-    | 'placeDivisor'
-    | 'placeOddsHundredths'
-  >,
+  bet: SettleableColumns,
   fields: SettlementFields,
   fallbackTerms: PlaceTerms,
 ): ComputedSettlement {
