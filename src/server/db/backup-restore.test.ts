@@ -197,6 +197,16 @@ describe('backup and restore', () => {
       fs.writeFileSync(p, text);
       return p;
     };
+    const bankRow = lines[bankMarker + 1] ?? '';
+    const changedRow = bankRow.replace(
+      /"amount_cents": (-?\d+)/,
+      (_, d) => `"amount_cents": ${Number(d) + 99_900}`,
+    );
+    expect(changedRow).not.toBe(bankRow);
+    const changedAmount = write(
+      'changed.jsonl',
+      `${lines.map((l, i) => (i === bankMarker + 1 ? changedRow : l)).join('\n')}\n`,
+    );
     const cases: [string, string, RegExp][] = [
       ['not a backup (package.json)', path.join(root, 'package.json'), /is not a Racing Syndicate backup/],
       [
@@ -225,6 +235,20 @@ describe('backup and restore', () => {
           `${[JSON.stringify({ ...JSON.parse(lines[0] ?? '{}'), tables: undefined }), ...lines.slice(1)].join('\n')}\n`,
         ),
         /damaged at line 1/,
+      ],
+      [
+        // Still valid JSON with the right columns: only the checksum can tell (found by probing, 2026-12-03).
+        'a row whose amount was changed',
+        changedAmount,
+        /Backup is damaged: its checksum does not match its contents/,
+      ],
+      [
+        'an end marker whose checksum is not one',
+        write(
+          'bad-sum.jsonl',
+          `${lines.map((l, i) => (i === lines.length - 1 ? JSON.stringify({ ...JSON.parse(l), sha256: 'abc' }) : l)).join('\n')}\n`,
+        ),
+        /damaged at line \d+: the end marker's checksum is not a SHA-256/,
       ],
       [
         'cut off half-way through a line',
