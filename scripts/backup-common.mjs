@@ -6,11 +6,16 @@
 //             "tables":{"users":["id","name",…],…}}
 //   then     {"table":"users","rows":N}  followed by N lines, each one row as PostgreSQL's
 //            to_jsonb(row) text (exact: numbers, timestamps and text are never re-encoded by JS)
-//   last     {"end":true,"rows":TOTAL}
+//   last     {"end":true,"rows":TOTAL,"sha256":HEX}
+// sha256 is the SHA-256 of every line before the end marker, each with its "\n" (so, of the file's
+// bytes up to the end marker as written): a row changed after the backup was written, even into
+// other valid JSON, is refused on restore. Backups written before 2026-12-03 have no sha256 and
+// restore with a note that they could not be verified.
 // Run both scripts through tsx (package.json does): restore applies the app's own migrations,
 // which also install the trigger that derives the stats tables from bets.
 // pg_dump is not used: the embedded server is PostgreSQL 18 and the machine's pg_dump may be
 // older (it refuses newer servers), and the embedded package ships no pg_dump.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -59,6 +64,18 @@ export const DERIVED = [
   'bank_member_totals',
   'bet_json',
 ];
+
+/** The running checksum of a backup's lines before its end marker (the format above). */
+export function lineHash() {
+  const hash = createHash('sha256');
+  return {
+    add(line) {
+      hash.update(line);
+      hash.update('\n');
+    },
+    hex: () => hash.digest('hex'),
+  };
+}
 
 /** DATABASE_URL, or the embedded cluster of the app running on DATA_DIR (default ./data). */
 export function databaseUrl() {

@@ -11,6 +11,7 @@ import {
   databaseUrl,
   FORMAT,
   latestMigration,
+  lineHash,
   TABLES,
   unknownTables,
   VERSION,
@@ -24,7 +25,11 @@ export async function backup(url, file) {
   await client.connect();
   const tmp = `${file}.partial`;
   const fd = fs.openSync(tmp, 'w', 0o600);
-  const write = (line) => fs.writeSync(fd, `${line}\n`);
+  const sum = lineHash();
+  const write = (line) => {
+    fs.writeSync(fd, `${line}\n`);
+    sum.add(line);
+  };
   let total = 0;
   const counts = {};
   try {
@@ -65,7 +70,7 @@ export async function backup(url, file) {
       counts[t] = n;
       total += n;
     }
-    write(JSON.stringify({ end: true, rows: total }));
+    fs.writeSync(fd, `${JSON.stringify({ end: true, rows: total, sha256: sum.hex() })}\n`);
     await client.query('commit');
     fs.fsyncSync(fd);
     fs.closeSync(fd);

@@ -11,7 +11,16 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ADDED_LATER, columnsOf, DERIVED, databaseUrl, FORMAT, TABLES, VERSION } from './backup-common.mjs';
+import {
+  ADDED_LATER,
+  columnsOf,
+  DERIVED,
+  databaseUrl,
+  FORMAT,
+  lineHash,
+  TABLES,
+  VERSION,
+} from './backup-common.mjs';
 
 /** Rows sent per INSERT. */
 const BATCH = 500;
@@ -22,7 +31,9 @@ const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
  * Reads the file once, without a database: its header, every table's marker and row count, that
  * each row is a JSON object with exactly its table's columns, and the end marker. Throws a message
  * naming the line for anything else, so that nothing (not even the migrations) is applied for a
- * wrong, damaged or truncated file. Returns the header.
+ * wrong, damaged or truncated file; and that the lines' SHA-256 is the end marker's (a row changed
+ * into other valid JSON). Returns the header, and whether a checksum verified it (a backup from
+ * before checksums has none).
  */
 export async function checkBackup(file) {
   let stat;
@@ -45,6 +56,8 @@ export async function checkBackup(file) {
   let expected = 0;
   let total = 0;
   let ended = false;
+  let verified = false;
+  const sum = lineHash();
   const seen = new Set();
   // One line behind, so that a last line cut off half-way says "truncated", not "damaged".
   let previous;
@@ -68,6 +81,7 @@ export async function checkBackup(file) {
         throw new Error(`Backup format version ${header.version} is not supported (this is ${VERSION}).`);
       if (!isObject(header.tables) || !Object.values(header.tables).every(Array.isArray))
         throw damaged(1, 'the header has no list of tables and their columns');
+      sum.add(line);
       continue;
     }
     if (!line) continue;
@@ -84,13 +98,24 @@ export async function checkBackup(file) {
         throw damaged(n, `expected a row of ${current} (${expected} more), found something else`);
       expected--;
       total++;
+      sum.add(line);
       continue;
     }
     if (isObject(value) && value.end === true) {
       if (value.rows !== total) throw damaged(n, `${total} rows read, ${value.rows} expected`);
+      if (value.sha256 !== undefined) {
+        if (typeof value.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(value.sha256))
+          throw damaged(n, "the end marker's checksum is not a SHA-256");
+        if (value.sha256 !== sum.hex())
+          throw new Error(
+            'Backup is damaged: its checksum does not match its contents (a line was changed after the backup was written). Nothing was restored.',
+          );
+        verified = true;
+      }
       ended = true;
       continue;
     }
+    sum.add(line);
     if (
       !isObject(value) ||
       !TABLES.includes(value.table) ||
@@ -111,7 +136,7 @@ export async function checkBackup(file) {
   if (!ended) throw new Error('Backup is truncated (no end marker): nothing was restored.');
   const missing = TABLES.filter((t) => !seen.has(t) && !ADDED_LATER.includes(t));
   if (missing.length) throw damaged(n, `no rows section for ${missing.join(', ')}`);
-  return header;
+  return { header, verified };
 }
 
 /**
@@ -131,7 +156,7 @@ async function columnRules(client, table) {
 }
 
 export async function restore(url, file) {
-  const header = await checkBackup(file);
+  const { header, verified } = await checkBackup(file);
   // The app's own start-up migrations (run through tsx): the schema, and the trigger that keeps
   // the derived stats tables in step with bets while the bets are loaded below.
   const { runMigrations } = await import('../src/server/db/client.ts');
@@ -222,7 +247,7 @@ export async function restore(url, file) {
       );
     }
     await client.query('commit');
-    return { rows: total, counts };
+    return { rows: total, counts, verified };
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
@@ -238,7 +263,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(2);
   }
   try {
-    const { rows, counts } = await restore(databaseUrl(), path.resolve(file));
+    const { rows, counts, verified } = await restore(databaseUrl(), path.resolve(file));
+    if (!verified)
+      console.log(
+        'Note: this backup has no checksum (it was written before backups had one), so its rows could not be verified.',
+      );
     console.log(
       `Restored ${rows} rows (${Object.entries(counts)
         .map(([t, n]) => `${t} ${n}`)

@@ -3,7 +3,7 @@
 // second time (docs/bank.md promises the replay for 24 hours); and a wrong, damaged or truncated
 // file is refused with a message that says so before anything, even the migrations, is applied.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +82,11 @@ describe('backup and restore', () => {
     const targetUrl = await emptyDatabase();
     const r = run('restore.mjs', [file], targetUrl);
     expect(r.status, r.stderr).toBe(0);
+    // A backup written now carries its checksum, and restore verified it.
+    expect(JSON.parse(fs.readFileSync(file, 'utf8').trimEnd().split('\n').at(-1) ?? '{}').sha256).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+    expect(r.stdout).toMatch(/^Restored \d+ rows/);
 
     const restoredDb = connect(targetUrl, { max: 2 });
     const restored = await buildApp({
@@ -131,23 +136,38 @@ describe('backup and restore', () => {
     const marker = lines.findIndex((l) => l.startsWith('{"table":"members"'));
     const count = (JSON.parse(lines[marker] ?? '{}') as { rows: number }).rows;
     const isMembersRow = (i: number) => i > marker && i <= marker + count;
-    /** The backup with the members' rows and header changed by `edit`. */
-    const edited = (name: string, edit: (row: Record<string, unknown>) => Record<string, unknown>) => {
+    /**
+     * The backup with the members' rows and header changed by `edit`, as that version would have
+     * written it: with the end marker's checksum of the changed lines (scripts/backup-common.mjs),
+     * or with none, as backups before 2026-12-03 were.
+     */
+    const edited = (
+      name: string,
+      edit: (row: Record<string, unknown>) => Record<string, unknown>,
+      checksum: 'sha256' | 'none',
+    ) => {
       const columns = Object.keys(edit(Object.fromEntries((header.tables.members ?? []).map((c) => [c, 0]))));
-      const out = lines.map((l, i) => {
+      const out = lines.slice(0, -1).map((l, i) => {
         if (i === 0) return JSON.stringify({ ...header, tables: { ...header.tables, members: columns } });
         return isMembersRow(i) ? JSON.stringify(edit(JSON.parse(l))) : l;
       });
+      const { sha256: _old, ...end } = JSON.parse(lines.at(-1) ?? '{}');
+      const sha256 = createHash('sha256')
+        .update(out.map((l) => `${l}\n`).join(''))
+        .digest('hex');
+      out.push(JSON.stringify(checksum === 'none' ? end : { ...end, sha256 }));
       const p = path.join(work, name);
       fs.writeFileSync(p, `${out.join('\n')}\n`);
       return p;
     };
 
-    // Written before members had is_active (not null, default true): every member comes back active.
-    const older = edited('before-is-active.jsonl', ({ is_active: _dropped, ...row }) => row);
+    // Written before members had is_active (not null, default true), and before backups had a
+    // checksum: every member comes back active, and restore says the rows could not be verified.
+    const older = edited('before-is-active.jsonl', ({ is_active: _dropped, ...row }) => row, 'none');
     const olderUrl = await emptyDatabase();
     const r = run('restore.mjs', [older], olderUrl);
     expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/this backup has no checksum .* its rows could not be verified/);
     const c = new pg.Client({ connectionString: olderUrl });
     await c.connect();
     try {
@@ -161,13 +181,13 @@ describe('backup and restore', () => {
     }
 
     // Written by a newer version (a column this one lacks): refused, nothing restored.
-    const newer = edited('newer.jsonl', (row) => ({ ...row, nickname: 'Ace' }));
+    const newer = edited('newer.jsonl', (row) => ({ ...row, nickname: 'Ace' }), 'sha256');
     const newerUrl = await emptyDatabase();
     const n = run('restore.mjs', [newer], newerUrl);
     expect(n.status).toBe(1);
     expect(n.stderr).toMatch(/Table members in the backup has nickname, which this database does not/);
     // A column this database needs with no default (a member's name) cannot be filled: refused.
-    const nameless = edited('no-name.jsonl', ({ name: _dropped, ...row }) => row);
+    const nameless = edited('no-name.jsonl', ({ name: _dropped, ...row }) => row, 'sha256');
     const m = run('restore.mjs', [nameless], newerUrl);
     expect(m.status).toBe(1);
     expect(m.stderr).toMatch(/Table members in this database needs name \(no default\)/);
