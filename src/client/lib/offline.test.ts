@@ -12,9 +12,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiRequest, OfflineError, readApiErrorBody } from './api';
 import { isOffline, OFFLINE_MESSAGE, offlineText, setBrowserOnline } from './connectivity';
 import {
+  asLastAnswers,
   cacheScope,
   type KeyValueStore,
   keepFirstPages,
+  keptPersister,
   newestDataAt,
   PERSIST_MAX_PAGES,
   persistOptions,
@@ -28,8 +30,10 @@ function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   return {
     map,
     get: async (key) => map.get(key),
-    set: async (key, value) => void map.set(key, value),
-    del: async (key) => void map.delete(key),
+    keepOnly: async (entries) => {
+      map.clear();
+      for (const [key, value] of entries) map.set(key, value);
+    },
     clear: async () => map.clear(),
   };
 }
@@ -80,11 +84,105 @@ describe('the kept query cache', () => {
     expect(cacheScope(client)).toBe('user:7:member:42');
   });
 
-  it('keeps successful answers but not the private calendar feed URL', () => {
-    const ok = { status: 'success' } as never;
+  it('keeps answers but not the private calendar feed URL, nor a query that never had an answer', () => {
+    const ok = { status: 'success', data: [] } as never;
     expect(shouldPersistQuery({ queryKey: ['/api/bets'], state: ok })).toBe(true);
     expect(shouldPersistQuery({ queryKey: ['/api/calendar/feed'], state: ok })).toBe(false);
     expect(shouldPersistQuery({ queryKey: ['/api/bets'], state: { status: 'error' } as never })).toBe(false);
+    // Its latest fetch failed (aborted as the page was left), but it still holds the last answer.
+    const failedWithData = { status: 'error', data: [] } as never;
+    expect(shouldPersistQuery({ queryKey: ['/api/bets'], state: failedWithData })).toBe(true);
+  });
+
+  it('keeps a query whose refetch failed as its last answer, and restores it as that answer', async () => {
+    const source = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    source.setQueryData(['/api/stats/top-performers'], [{ name: 'Quinn' }]);
+    await source
+      .fetchQuery({
+        queryKey: ['/api/stats/top-performers'],
+        queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+      })
+      .catch(() => undefined);
+    await source
+      .fetchQuery({ queryKey: ['/api/races'], queryFn: () => Promise.reject(new Error('no answer ever')) })
+      .catch(() => undefined);
+    expect(source.getQueryState(['/api/stats/top-performers'])?.status).toBe('error');
+
+    const persisted = {
+      timestamp: Date.now(),
+      buster: 'b',
+      clientState: dehydrate(source, persistOptions(source).dehydrateOptions),
+    };
+    const kept = asLastAnswers(persisted);
+    expect(kept.clientState.queries.map((q) => [q.queryKey[0], q.state.status])).toEqual([
+      ['/api/stats/top-performers', 'success'],
+    ]);
+    const restored = new QueryClient();
+    hydrate(restored, JSON.parse(JSON.stringify(kept.clientState)));
+    expect(restored.getQueryState(['/api/stats/top-performers'])).toMatchObject({
+      status: 'success',
+      data: [{ name: 'Quinn' }],
+      error: null,
+    });
+    // Nothing failed: the copy is passed on as it is.
+    const fine = { ...persisted, clientState: { mutations: [], queries: [] } };
+    expect(asLastAnswers(fine)).toBe(fine);
+  });
+
+  it('writes the copy last handed over at once when the page is left, unless written, signed out or another scope’s', async () => {
+    const store = memoryStore();
+    let scope: string | null = 'user:1:member:10';
+    const storage = scopedStorage(store, () => scope);
+    let writes = 0;
+    const counted = {
+      ...storage,
+      setItem: (key: string, value: string) => {
+        writes++;
+        return storage.setItem(key, value);
+      },
+    };
+    const persister = keptPersister(counted, () => scope, 300);
+    const copy = (label: string) => ({
+      timestamp: Date.now(),
+      buster: label,
+      clientState: { mutations: [], queries: [] },
+    });
+    const kept = async () => JSON.parse((await storage.getItem()) ?? '{}').buster;
+    const settle = () => new Promise((done) => setTimeout(done, 0));
+
+    // Before the restore nothing has been handed over: nothing to write.
+    persister.writeWhenLeft();
+    await settle();
+    expect(writes).toBe(0);
+    // The first copy after a quiet spell is written at once by the library's throttle.
+    void persister.persistClient(copy('A'));
+    await settle();
+    expect(await kept()).toBe('A');
+    // The next waits for the throttle's interval; the page is left first: written now.
+    void persister.persistClient(copy('B'));
+    await settle();
+    expect(await kept()).toBe('A');
+    persister.writeWhenLeft();
+    await settle();
+    expect(await kept()).toBe('B');
+    expect(writes).toBe(2);
+    // Hidden again with nothing new: no second write.
+    persister.writeWhenLeft();
+    await settle();
+    expect(writes).toBe(2);
+    // A copy made under another syndicate's scope, or signed out by now, is not written on leaving.
+    void persister.persistClient(copy('C'));
+    scope = 'user:1:member:11';
+    persister.writeWhenLeft();
+    scope = null;
+    persister.writeWhenLeft();
+    await settle();
+    expect(writes).toBe(2);
+    expect(await kept()).toBe('B');
+    // The library's own write still comes when its interval is up (signed out: it clears).
+    await new Promise((done) => setTimeout(done, 400));
+    expect(writes).toBe(3);
+    expect(store.map.size).toBe(0);
   });
 
   it('keeps the first pages of a list scrolled deep, and the list goes on from the last one kept', async () => {

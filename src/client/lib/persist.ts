@@ -1,7 +1,11 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+import type {
+  PersistedClient,
+  Persister,
+  PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
+import { clear, createStore, get, promisifyRequest, type UseStore } from 'idb-keyval';
 
 /**
  * The last data a user saw, kept in IndexedDB so the app opens with it offline (issue 17 §3).
@@ -23,8 +27,42 @@ export const PERSIST_BUSTER: string = import.meta.env?.VITE_BUILD_ID ?? 'dev';
  */
 const NOT_PERSISTED = new Set(['/api/calendar/feed']);
 
+/**
+ * What is kept: every answer the user could see. A query whose latest fetch failed still holds its
+ * last answer, and that is kept too (as that answer: `asLastAnswers`). Leaving a page aborts the
+ * reads still out, and their queries fail just as the kept copy is written; skipping them then
+ * wrote a copy without most of the page (found when the copy was first written on leaving).
+ */
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
-  return query.state.status === 'success' && !NOT_PERSISTED.has(String(query.queryKey[0]));
+  const { status, data } = query.state;
+  const answered = status === 'success' || (status === 'error' && data !== undefined);
+  return answered && !NOT_PERSISTED.has(String(query.queryKey[0]));
+}
+
+/** The kept copy with each failed query's last answer kept as a success: restored, it shows that answer. */
+export function asLastAnswers(client: PersistedClient): PersistedClient {
+  const { queries } = client.clientState;
+  if (!queries.some((q) => q.state.status === 'error')) return client;
+  return {
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: queries.map((q) =>
+        q.state.status === 'error'
+          ? {
+              ...q,
+              state: {
+                ...q.state,
+                status: 'success',
+                error: null,
+                fetchFailureCount: 0,
+                fetchFailureReason: null,
+              },
+            }
+          : q,
+      ),
+    },
+  };
 }
 
 /**
@@ -58,8 +96,11 @@ export function cacheScope(queryClient: QueryClient): string | null {
 /** The few key-value calls the cache needs (IndexedDB in the browser, a Map in tests). */
 export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
-  set(key: string, value: string): Promise<void>;
-  del(key: string): Promise<void>;
+  /**
+   * Leaves the store holding `entries` and nothing else, in one transaction started before this
+   * returns' microtasks end: a page being left still gets it written (its later callbacks never run).
+   */
+  keepOnly(entries: [string, string][]): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -73,13 +114,14 @@ export function scopedStorage(store: KeyValueStore, scope: () => string | null) 
       const last = await store.get(LAST_SCOPE);
       return (last && (await store.get(last))) ?? null;
     },
-    async setItem(_key: string, value: string): Promise<void> {
+    setItem(_key: string, value: string): Promise<void> {
       const current = scope();
       if (!current) return store.clear();
-      const last = await store.get(LAST_SCOPE);
-      if (last && last !== current) await store.del(last);
-      await store.set(current, value);
-      await store.set(LAST_SCOPE, current);
+      // Another scope's entry goes in the same transaction: one user's data never meets another's.
+      return store.keepOnly([
+        [current, value],
+        [LAST_SCOPE, current],
+      ]);
     },
     removeItem: (): Promise<void> => store.clear(),
   };
@@ -115,11 +157,18 @@ const flag = {
 };
 const indexedDbStore: KeyValueStore = {
   get: async (key) => (flag.get() ? get<string>(key, idb()) : undefined),
-  set: async (key, value) => {
+  keepOnly: (entries) => {
     flag.set(true);
-    await set(key, value, idb());
+    // idb-keyval's store opens its transaction a microtask later: still inside the page's event.
+    return idb()('readwrite', (store) => {
+      store.clear();
+      for (const [key, value] of entries) store.put(value, key);
+      const done = promisifyRequest(store.transaction);
+      // Committed now, not when this task ends: a page being unloaded aborts what is still open.
+      store.transaction.commit?.();
+      return done;
+    });
   },
-  del: (key) => del(key, idb()),
   clear: async () => {
     flag.set(false);
     await clear(idb());
@@ -132,16 +181,94 @@ export async function clearPersistedQueries(): Promise<void> {
   await indexedDbStore.clear().catch(() => undefined);
 }
 
-export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> {
+/** The kept copy is written at most this often while the data changes (the library's throttle). */
+export const PERSIST_THROTTLE_MS = 1000;
+
+/** The storage calls the persister makes (the kept copy is one serialised entry). */
+export interface PersistStorage {
+  getItem(key: string): Promise<string | null>;
+  setItem(key: string, value: string): Promise<void>;
+  removeItem(key: string): Promise<void>;
+}
+
+/**
+ * The library's persister (writes at most once a second, the latest copy handed to it), plus
+ * `writeWhenLeft`: called when the page is hidden or left, it writes at once the copy last handed
+ * over if the library has not written it yet. Without it, a page read and left within that second
+ * (the phone locked, the tab closed) opened offline without its data: the timer never fired.
+ * It writes nothing before the restore (nothing handed yet), signed out, or for another scope than
+ * the copy was made under (a syndicate switched in between).
+ */
+export function keptPersister(
+  storage: PersistStorage,
+  scope: () => string | null,
+  throttleTime = PERSIST_THROTTLE_MS,
+): Persister & { writeWhenLeft(): void } {
+  let handed: { client: PersistedClient; scope: string | null } | undefined;
+  let written: PersistedClient | undefined;
+  const inner = createAsyncStoragePersister({
+    storage,
+    key: 'queries',
+    throttleTime,
+    serialize: (client) => {
+      written = client;
+      return JSON.stringify(client);
+    },
+  });
   return {
-    persister: createAsyncStoragePersister({
-      storage:
-        typeof indexedDB === 'undefined'
-          ? undefined
-          : scopedStorage(indexedDbStore, () => cacheScope(queryClient)),
-      key: 'queries',
-      throttleTime: 1000,
-    }),
+    persistClient(client) {
+      const kept = asLastAnswers(client);
+      handed = { client: kept, scope: scope() };
+      return inner.persistClient(kept);
+    },
+    restoreClient: inner.restoreClient,
+    removeClient() {
+      handed = undefined;
+      written = undefined;
+      return inner.removeClient();
+    },
+    writeWhenLeft() {
+      if (!handed || handed.client === written) return;
+      const current = scope();
+      if (!current || current !== handed.scope) return;
+      written = handed.client;
+      // A failed write (storage full, private mode) leaves the previous copy.
+      storage.setItem('queries', JSON.stringify(handed.client)).catch(() => undefined);
+    },
+  };
+}
+
+/** Without IndexedDB (the server's first paint, tests) nothing is kept. */
+const noPersister: Persister = {
+  persistClient: () => undefined,
+  restoreClient: () => undefined,
+  removeClient: () => undefined,
+};
+
+let leaving: (() => void) | undefined;
+/** One listener pair for the page's life: the latest persister's copy is written when it is left. */
+function writeWhenLeft(write: () => void) {
+  if (typeof document === 'undefined') return;
+  if (!leaving) {
+    const onLeave = () => leaving?.();
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') onLeave();
+    });
+    window.addEventListener('pagehide', onLeave);
+  }
+  leaving = write;
+}
+
+export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> {
+  let persister = noPersister;
+  if (typeof indexedDB !== 'undefined') {
+    const scope = () => cacheScope(queryClient);
+    const kept = keptPersister(scopedStorage(indexedDbStore, scope), scope);
+    writeWhenLeft(kept.writeWhenLeft);
+    persister = kept;
+  }
+  return {
+    persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: PERSIST_BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, serializeData: keepFirstPages },
