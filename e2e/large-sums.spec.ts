@@ -3,7 +3,7 @@
 // desktop widths where the sidebar takes its share (1024, 1280 and 1440 px). A win of $2,000 at
 // 350.00 makes a balance of $698,000.00 and a profit of +$698,000.00, 12 characters; a second win
 // takes them into the millions.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createBet, createRace, settleBet, setUpAdmin } from './support/bets';
 import { snap } from './support/helpers';
 
@@ -44,24 +44,90 @@ function misfits(page: Page) {
   );
 }
 
-for (const [currency, symbol] of [
+/**
+ * At each width of the project: the dashboard, bank and insights show `total` as the balance and
+ * profit, and the rankings, members and (with `betResult`) bets pages; nothing misfits.
+ */
+async function check(
+  page: Page,
+  testInfo: TestInfo,
+  currency: string,
+  symbol: string,
+  total: string,
+  betResult: string | null,
+) {
+  const widths = testInfo.project.name === 'mobile' ? [390] : [1024, 1280, 1440];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, shown] of [
+      ['/', 'Current Balance'],
+      ['/bank', 'Balance'],
+      ['/insights', 'Profit'],
+    ] as const) {
+      await page.goto(path);
+      const figure = page.getByRole('region', { name: shown, exact: true }).locator(FIGURES);
+      await expect(figure).toContainText(total);
+      if (path === '/') await expect(page.getByTestId('profit-card-total')).toHaveText(`+${symbol}${total}`);
+      expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
+      await snap(page, testInfo, `large-sums-${currency}${path.replace('/', '-')}${width}`);
+    }
+    // The rankings' earnings and the members' list (won and staked per member).
+    for (const path of ['/rankings', '/members']) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByText('Lara Large').first()).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(symbol === '$' ? '$' : symbol);
+      expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
+      await snap(page, testInfo, `large-sums-${currency}${path.replace('/', '-')}${width}`);
+    }
+    if (betResult === null) continue;
+    await page.goto('/bets');
+    await expect(page.getByText(`+${symbol}${betResult}`).filter({ visible: true }).first()).toBeVisible();
+    expect(await misfits(page), `/bets at ${width} px`).toEqual([]);
+    await snap(page, testInfo, `large-sums-${currency}-bets${width}`);
+  }
+}
+
+async function useCurrency(page: Page, baseURL: string, currency: string) {
+  if (currency === 'usd') return;
+  const settings = (await (await page.request.get('/api/settings')).json()) as Record<string, unknown>;
+  const saved = await page.request.put('/api/settings', {
+    data: { ...settings, currency },
+    headers: { Origin: baseURL },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+const CURRENCIES = [
   ['usd', '$'],
   // The widest symbol the settings offer (found by probing, 2026-12-02: +NZ$123,512.76 on two lines).
   ['nzd', 'NZ$'],
-] as const)
+] as const;
+
+// The largest single bet the app takes, won: a $1,000,000.00 stake at 10,000.00 makes
+// +$9,999,000,000.00, ten figures (17 characters, 20 with NZ$). Found by probing (2026-12-03).
+for (const [currency, symbol] of CURRENCIES)
+  test(`the largest win the app takes fits every screen (${symbol})`, async ({ page, baseURL }, testInfo) => {
+    const { me } = await setUpAdmin(page, baseURL!, 'Lara Large');
+    await useCurrency(page, baseURL!, currency);
+    const race = await createRace(page.request, baseURL!, { name: 'Biggest Stakes', venue: 'Randwick' });
+    const [won] = await createBet(page.request, baseURL!, {
+      memberId: me.id,
+      raceId: race.id,
+      horseName: 'Phar Lap',
+      odds: 10_000,
+      amount: 1_000_000,
+    });
+    await settleBet(page.request, baseURL!, won!.id, 'win');
+    await check(page, testInfo, currency, symbol, '9,999,000,000.00', '9,999,000,000.00');
+  });
+
+for (const [currency, symbol] of CURRENCIES)
   test(`large sums stay on one line and inside their boxes (${symbol})`, async ({
     page,
     baseURL,
   }, testInfo) => {
     const { me } = await setUpAdmin(page, baseURL!, 'Lara Large');
-    if (currency !== 'usd') {
-      const settings = (await (await page.request.get('/api/settings')).json()) as Record<string, unknown>;
-      const saved = await page.request.put('/api/settings', {
-        data: { ...settings, currency },
-        headers: { Origin: baseURL! },
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
-    }
+    await useCurrency(page, baseURL!, currency);
     const race = await createRace(page.request, baseURL!, { name: 'Big Stakes', venue: 'Flemington' });
     const [won] = await createBet(page.request, baseURL!, {
       memberId: me.id,
@@ -79,41 +145,7 @@ for (const [currency, symbol] of [
     });
     await settleBet(page.request, baseURL!, won!.id, 'win');
 
-    const widths = testInfo.project.name === 'mobile' ? [390] : [1024, 1280, 1440];
-    const check = async (total: string, betResult: string | null) => {
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const [path, shown] of [
-          ['/', 'Current Balance'],
-          ['/bank', 'Balance'],
-          ['/insights', 'Profit'],
-        ] as const) {
-          await page.goto(path);
-          const figure = page.getByRole('region', { name: shown, exact: true }).locator(FIGURES);
-          await expect(figure).toContainText(total);
-          if (path === '/')
-            await expect(page.getByTestId('profit-card-total')).toHaveText(`+${symbol}${total}`);
-          expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
-          await snap(page, testInfo, `large-sums-${currency}${path.replace('/', '-')}${width}`);
-        }
-        // The rankings' earnings and the members' list (won and staked per member).
-        for (const path of ['/rankings', '/members']) {
-          await page.goto(path);
-          await expect(page.getByRole('main').getByText('Lara Large').first()).toBeVisible();
-          await expect(page.getByRole('main')).toContainText(symbol === '$' ? '$' : symbol);
-          expect(await misfits(page), `${path} at ${width} px`).toEqual([]);
-          await snap(page, testInfo, `large-sums-${currency}${path.replace('/', '-')}${width}`);
-        }
-        if (betResult === null) continue;
-        await page.goto('/bets');
-        await expect(
-          page.getByText(`+${symbol}${betResult}`).filter({ visible: true }).first(),
-        ).toBeVisible();
-        expect(await misfits(page), `/bets at ${width} px`).toEqual([]);
-        await snap(page, testInfo, `large-sums-${currency}-bets${width}`);
-      }
-    };
-    await check('698,000.00', '698,000.00');
+    await check(page, testInfo, currency, symbol, '698,000.00', '698,000.00');
     // Into the millions: $2,688,000.00 is 13 characters, +$1,990,000.00 on the bets page 14.
     const [big] = await createBet(page.request, baseURL!, {
       memberId: me.id,
@@ -125,5 +157,12 @@ for (const [currency, symbol] of [
     await settleBet(page.request, baseURL!, big!.id, 'win');
     // The bets table's Result column is sized for six figures (bets-table.tsx); a phone's bet cards
     // size their columns to the figures, so a seven-figure result fits there too.
-    await check('2,688,000.00', testInfo.project.name === 'mobile' ? '1,990,000.00' : null);
+    await check(
+      page,
+      testInfo,
+      currency,
+      symbol,
+      '2,688,000.00',
+      testInfo.project.name === 'mobile' ? '1,990,000.00' : null,
+    );
   });
