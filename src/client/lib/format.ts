@@ -11,7 +11,7 @@ import {
   timeZoneOffsetMs,
   zonedParts,
 } from '@shared/dates';
-import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
+import { type CSSProperties, createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 
 export const DEFAULT_CURRENCY = 'usd';
 
@@ -180,6 +180,23 @@ export function figureWidth(text: string): number {
     else width += 1;
   }
   return width;
+}
+
+/** A digit's width in its font size: DejaVu Sans Bold's digits are 0.696 em (figureWidth's unit). */
+const DIGIT_EM = 0.7;
+
+/**
+ * A figure's font size: `max` (a CSS length) when it fits, else as large as fits the figure on one
+ * line in the width of its query container (the nearest ancestor with Tailwind's `@container`), in
+ * container units, so it holds at every layout the card finds itself in (two a row on a phone,
+ * four on a wide screen, a side column) and for any length of sum. Found by probing (2026-12-03):
+ * the largest win the app takes, +NZ$9,999,000,000.00, broke over two lines where fixed steps of
+ * type had been set for millions.
+ */
+export function fitFigure(text: string, max: string): CSSProperties {
+  const width = figureWidth(text);
+  if (width === 0) return {};
+  return { fontSize: `min(${max}, ${(100 / (width * DIGIT_EM)).toFixed(2)}cqi)` };
 }
 
 /** A percentage as a whole number: 66.67 → '67%'. */

@@ -2,7 +2,7 @@ import type { BankSummary } from '@shared/bank';
 import { CircleDollarSign, Hourglass, Landmark, type LucideIcon, ReceiptText } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Card } from '@/components/ui/card';
-import { statValueClass } from '@/features/dashboard/components/stat-card';
+import { STAT_VALUE_CLASS, statValueStyle } from '@/features/dashboard/components/stat-card';
 import { useSyndicateFormat } from '@/lib/format';
 
 /** Balance, In play, Available and Dues owed (issue 14). */
@@ -52,7 +52,7 @@ function BankStat({
 }) {
   const titleId = useId();
   return (
-    <Card className="flex flex-col gap-2 p-4 sm:p-5" role="region" aria-labelledby={titleId}>
+    <Card className="@container flex flex-col gap-2 p-4 sm:p-5" role="region" aria-labelledby={titleId}>
       <div className="flex items-center justify-between gap-2">
         <h2 id={titleId} className="text-sm font-medium text-muted-foreground">
           {title}
@@ -61,7 +61,7 @@ function BankStat({
           <Icon aria-hidden="true" className="size-4" />
         </span>
       </div>
-      <p className={statValueClass(value)} data-testid="bank-stat-value">
+      <p className={STAT_VALUE_CLASS} style={statValueStyle(value)} data-testid="bank-stat-value">
         {value}
       </p>
       <p className="text-xs text-muted-foreground">{description}</p>

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { useBank } from '@/features/bank/api/get-bank';
 import { useMyMember } from '@/features/members/api/get-my-member';
-import { figureWidth, useSyndicateFormat } from '@/lib/format';
+import { fitFigure, useSyndicateFormat } from '@/lib/format';
 import { DashboardCard } from './dashboard-card';
 
 /**
@@ -20,7 +20,7 @@ export function BankCard() {
   const mine = b && me.data ? b.members.find((m) => m.memberId === me.data.id) : undefined;
   const ready = b !== undefined && me.data !== undefined;
   const failed = bank.isError;
-  // Half the card's width on a phone: a sum in the millions steps down to stay on one line.
+  const balance = failed ? '—' : b ? f.money(b.balance) : loading;
   const myBalance = failed ? '—' : ready ? f.money(mine?.balance ?? 0) : loading;
   return (
     <DashboardCard
@@ -43,15 +43,18 @@ export function BankCard() {
             <dt className="text-sm text-muted-foreground">Bank balance</dt>
             <dd
               className="text-2xl font-bold tracking-tight break-words tabular-nums"
+              style={fitFigure(balance, '1.5rem')}
               data-testid="bank-card-balance"
             >
-              {failed ? '—' : b ? f.money(b.balance) : loading}
+              {balance}
             </dd>
           </div>
-          <div className="min-w-0 rounded-md bg-muted/60 p-3">
+          {/* Its own query container: half the card's width where the two sit side by side. */}
+          <div className="@container min-w-0 rounded-md bg-muted/60 p-3">
             <dt className="text-xs text-muted-foreground">Your balance</dt>
             <dd
-              className={`${myBalanceSize(myBalance)} font-semibold break-words tabular-nums`}
+              className="text-lg font-semibold break-words tabular-nums"
+              style={fitFigure(myBalance, '1.125rem')}
               data-testid="bank-card-my-balance"
             >
               {myBalance}
@@ -67,10 +70,4 @@ export function BankCard() {
       </div>
     </DashboardCard>
   );
-}
-
-/** "Your balance" sits in half the card on a phone (about 133 px): sums in the millions step down. */
-function myBalanceSize(text: string): string {
-  const width = figureWidth(text);
-  return width > 13 ? 'text-xs' : width > 11 ? 'text-sm' : width > 8.5 ? 'text-base' : 'text-lg';
 }

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { useInsightsTimeline } from '@/features/insights/api/get-insights';
 import { periodRange, timelineInterval } from '@/features/insights/lib/period';
-import { useSyndicateFormat } from '@/lib/format';
+import { fitFigure, useSyndicateFormat } from '@/lib/format';
 import { DashboardCard, PanelNote } from './dashboard-card';
 import { ProfitLine } from './profit-line';
 
@@ -49,9 +49,10 @@ export function ProfitCard() {
         <PanelNote>No settled bets this year yet. Settle a bet and its profit or loss shows here.</PanelNote>
       ) : (
         <>
-          <p className="mb-2 text-sm text-muted-foreground break-words">
+          <p className="@container mb-2 text-sm text-muted-foreground break-words">
             <span
               className={`text-2xl font-bold tracking-tight tabular-nums ${total < 0 ? 'text-destructive' : 'text-success'}`}
+              style={fitFigure(totalText, '1.5rem')}
               data-testid="profit-card-total"
             >
               {totalText}

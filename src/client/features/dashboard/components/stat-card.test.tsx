@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { StatCard, statValueClass } from './stat-card';
+import { figureWidth } from '@/lib/format';
+import { STAT_VALUE_CLASS, StatCard, statValueStyle } from './stat-card';
 
 describe('StatCard', () => {
   it('shows title, value and description without a trend when none is given', () => {
@@ -30,27 +31,49 @@ describe('StatCard', () => {
   });
 });
 
-describe('statValueClass', () => {
-  const size = (value: string | number) => statValueClass(value).split(' ')[0];
-  it('keeps short figures at the full size', () => {
-    expect(size('$1,234.56')).toBe('text-xl');
-    expect(size(42)).toBe('text-xl');
+describe('a figure’s size (fitFigure)', () => {
+  /** The size drawn in a container `px` wide, with a largest size of `max` px. */
+  const drawn = (text: string, container: number, max = 24) => {
+    const match = /^min\(var\(--figure-max\), ([\d.]+)cqi\)$/.exec(String(statValueStyle(text)?.fontSize));
+    if (!match) throw new Error(`unexpected ${JSON.stringify(statValueStyle(text))}`);
+    return Math.min(max, (Number(match[1]) * container) / 100);
+  };
+  /** The figure's width at that size: DejaVu Sans Bold's digits are 0.696 em (figureWidth's unit). */
+  const wide = (text: string, size: number) => figureWidth(text) * 0.696 * size;
+  // A phone's card (two a row at 390 px: about 141 px of text), a wide screen's (four a row), the bank's.
+  const containers = [141, 190, 300];
+
+  it('keeps short figures at the full size on a phone', () => {
+    expect(drawn('$1,234.56', 141, 20)).toBe(20);
+    expect(drawn('42', 141, 20)).toBe(20);
   });
-  it('steps a long sum of money down, and a longer one further', () => {
-    expect(size('+$698,000.00')).toBe('text-lg');
-    expect(size('-$1,234,567.89')).toBe('text-base');
-    expect(size('€2,000,299.48')).toBe('text-base');
-    expect(size('+$9,999,000,000.00')).toBe('text-xs');
+
+  it('fits every sum the app can hold on one line, whatever the card’s width', () => {
+    for (const text of [
+      '+$698,000.00',
+      '-$1,234,567.89',
+      '+NZ$2,688,000.00',
+      '+$9,999,000,000.00',
+      '+NZ$9,999,000,000.00',
+      '−NZ$99,999,000,000.00',
+    ])
+      for (const container of containers) {
+        const size = drawn(text, container);
+        expect(wide(text, size), `${text} in ${container} px`).toBeLessThanOrEqual(container);
+        // No smaller than it needs to be (within the rounding of the units).
+        if (size < 24)
+          expect(wide(text, size), `${text} in ${container} px`).toBeGreaterThan(container * 0.98);
+      }
   });
+
   it("counts a symbol's letters as wider than digits", () => {
-    // As many characters as '+$2,688,000.00', which keeps text-base; the letters take more room.
-    expect(size('+$2,688,000.00')).toBe('text-base');
-    expect(size('+NZ$698,000.00')).toBe('text-sm');
-    expect(size('+NZ$2,688,000.00')).toBe('text-xs');
-    expect(size('A$98,000.00')).toBe('text-lg');
+    expect(drawn('+NZ$698,000.00', 141)).toBeLessThan(drawn('+$2,688,000.00', 141));
   });
-  it('is what the card draws', () => {
+
+  it('is what the card draws; something not text keeps the class’s size', () => {
     const html = renderToStaticMarkup(<StatCard title="Profit" value="+$698,000.00" />);
-    expect(html).toContain(`class="${statValueClass('+$698,000.00')}"`);
+    expect(html).toContain(`class="${STAT_VALUE_CLASS}"`);
+    expect(html).toContain(`font-size:${statValueStyle('+$698,000.00')?.fontSize}`);
+    expect(statValueStyle(<span>…</span>)).toBeUndefined();
   });
 });

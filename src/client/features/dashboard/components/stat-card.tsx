@@ -3,7 +3,7 @@ import { TrendingDown, TrendingUp } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { figureWidth } from '@/lib/format';
+import { fitFigure } from '@/lib/format';
 
 /**
  * A dashboard figure: title, value, optional description and an optional trend (percentage
@@ -25,7 +25,7 @@ export function StatCard({
   const rounded = trend === null || trend === undefined ? null : Math.round(trend);
   const titleId = useId();
   return (
-    <Card className="flex flex-col gap-2 p-4 sm:p-5" role="region" aria-labelledby={titleId}>
+    <Card className="@container flex flex-col gap-2 p-4 sm:p-5" role="region" aria-labelledby={titleId}>
       <div className="flex items-center justify-between gap-2">
         <h2 id={titleId} className="text-sm font-medium text-muted-foreground">
           {title}
@@ -36,7 +36,7 @@ export function StatCard({
           </span>
         ) : null}
       </div>
-      <p className={statValueClass(value)} data-testid="stat-value">
+      <p className={STAT_VALUE_CLASS} style={statValueStyle(value)} data-testid="stat-value">
         {value}
       </p>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -48,28 +48,18 @@ export function StatCard({
 }
 
 /**
- * A figure's type: a long one (a large sum of money, "+$698,000.00") steps down a size or two on a
- * phone, where a card is half of 390 px (about 140 px of text), and a longer one also in the four
- * columns of a wide screen (about 190 px), instead of breaking inside the number. Cards sit two
- * a row below 1280 px (the grids' `xl:grid-cols-4`), where 24 px type fits about 14 digits.
- * Measured in digits' widths (figureWidth), not characters: a symbol's letters are wider than a
- * digit (found by probing, 2026-12-02: "+NZ$698,000.00" broke on a phone where "+$2,688,000.00",
- * as many characters, fits).
+ * A figure's type: 20 px on a phone, 24 px from 640 px, and smaller when that would not fit the
+ * card's width on one line (fitFigure: in the card's container units, so it holds two cards a row
+ * on a phone, four on a wide screen, and for the largest sums the app can hold) instead of
+ * breaking inside the number. The card is the query container (`@container`).
  */
-export function statValueClass(value: ReactNode): string {
-  const width = typeof value === 'string' || typeof value === 'number' ? figureWidth(String(value)) : 0;
-  // Two cards a row on a phone leave a figure ~140 px: millions step down twice.
-  const size =
-    width > 14.4
-      ? 'text-xs sm:text-xl xl:text-base'
-      : width > 13.2
-        ? 'text-sm sm:text-xl xl:text-lg'
-        : width > 11.5
-          ? 'text-base sm:text-2xl xl:text-xl'
-          : width > 9.5
-            ? 'text-lg sm:text-2xl'
-            : 'text-xl sm:text-2xl';
-  return `${size} font-bold tracking-tight break-words tabular-nums`;
+export const STAT_VALUE_CLASS =
+  'text-xl sm:text-2xl [--figure-max:1.25rem] sm:[--figure-max:1.5rem] font-bold tracking-tight break-words tabular-nums';
+
+export function statValueStyle(value: ReactNode) {
+  return typeof value === 'string' || typeof value === 'number'
+    ? fitFigure(String(value), 'var(--figure-max)')
+    : undefined;
 }
 
 function Trend({ value }: { value: number }) {

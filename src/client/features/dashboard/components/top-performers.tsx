@@ -23,15 +23,16 @@ export function TopPerformers() {
       ) : (
         <ol className="grid grid-cols-1 gap-3" aria-label="Top Performers">
           {list.map((p) => (
-            <li key={p.member.id} className="flex items-center gap-3" data-testid="top-performer">
+            // Earnings in the billions leave the name too little room: they go under it, right-aligned.
+            <li key={p.member.id} className="flex flex-wrap items-center gap-3" data-testid="top-performer">
               <InitialsAvatar name={p.member.name} initials={p.member.initials} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-24 flex-1">
                 <p className="truncate font-medium">{p.member.name}</p>
                 <p className="text-xs text-muted-foreground">{f.percent(p.winRate)} win rate</p>
               </div>
               <span
                 className={cn(
-                  'font-semibold',
+                  'ml-auto font-semibold whitespace-nowrap tabular-nums',
                   roundMoney(p.earnings, 0) >= 0 ? 'text-success' : 'text-destructive',
                 )}
               >
