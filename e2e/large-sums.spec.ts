@@ -16,6 +16,8 @@ const FIGURES = [
   'profit-card-total',
 ]
   .map((id) => `[data-testid="${id}"]`)
+  // And a bet card's figures (Amount, Result) on a phone.
+  .concat('article dd.tabular-nums')
   .join(',');
 
 /** Figures drawn on more than one line, and text elements wider than their box, in main. */

@@ -146,7 +146,7 @@ function BetsFirstPaint({
         </ul>
       ) : (
         <Card className="hidden overflow-hidden md:block">
-          <BetsTableFrame complete={complete} count={lines.length} sort={view.sort} onSort={nothing}>
+          <BetsTableFrame complete={complete} lines={lines} sort={view.sort} onSort={nothing}>
             {lines.map((line, i) => (
               <BetLineRow
                 key={line.key}

@@ -128,6 +128,13 @@ export function BetCard({
   );
 }
 
+/**
+ * A card's facts, each as wide as its figure, spread across the card; those that do not fit go on
+ * to a next line whole (the largest win the app takes, +NZ$9,999,000,000.00, broke inside its
+ * digits in a column of four; found by probing, 2026-12-03).
+ */
+const FACTS = 'flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm';
+
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <div className="grid gap-0.5">
@@ -201,8 +208,7 @@ function SingleBetCard({ bet, handlers }: { bet: Bet; handlers: BetHandlers }) {
         status={<StatusBadge status={bet.status} />}
         onOpenRace={handlers.onOpenRace}
       />
-      {/* Columns as wide as their figures (a seven-figure result needs more than a quarter). */}
-      <dl className="grid grid-cols-[repeat(4,minmax(0,auto))] justify-between gap-2 text-sm">
+      <dl className={FACTS}>
         <Fact label="Bet Type">{betTypeLabel(bet.betType)}</Fact>
         <Fact label="Odds">{formatOdds(bet.odds)}</Fact>
         <Fact label="Amount">{f.money(bet.amount)}</Fact>
@@ -237,7 +243,7 @@ function GroupBetCard({
         status={<StatusBadge status={status} />}
         onOpenRace={handlers.onOpenRace}
       />
-      <dl className="grid grid-cols-3 gap-2 text-sm">
+      <dl className={FACTS}>
         <Fact label="Bet Type">
           {types} <Badge variant="outline">{bets.length} bets</Badge>
         </Fact>
@@ -266,7 +272,7 @@ function GroupBetCard({
                 <span className="text-sm font-medium">{betTypeLabel(bet.betType)} bet</span>
                 <StatusBadge status={bet.status} />
               </div>
-              <dl className="grid grid-cols-3 gap-2 text-sm">
+              <dl className={FACTS}>
                 <Fact label="Odds">{formatOdds(bet.odds)}</Fact>
                 <Fact label="Amount">{f.money(bet.amount)}</Fact>
                 <ResultFact result={bet.result} />

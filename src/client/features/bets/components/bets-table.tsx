@@ -1,8 +1,16 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type ComponentProps, type CSSProperties, memo, type ReactNode, type Ref, useCallback } from 'react';
+import {
+  type ComponentProps,
+  type CSSProperties,
+  memo,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useMemo,
+} from 'react';
 import { Table, TBody, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { useSyndicateFormat } from '@/lib/format';
+import { figureWidth, useSyndicateFormat } from '@/lib/format';
 import type { BetLine } from '../lib/bet-lines';
 import type { SortColumn, SortState } from '../lib/bet-rows';
 import { PLACED_ITEM, usePlacedStyles, useWindowList } from '../lib/use-window-list';
@@ -44,11 +52,12 @@ const COLUMNS: { label: string; sort?: SortColumn; className?: string }[] = [
  * down to MEMBER_MIN, 6 and 6 rem; below that (a tablet, or a laptop's 1024 or 1280 px beside the
  * sidebar) the table scrolls sideways, Result, Status and Actions held in view (their offsets in
  * bet-rows.tsx follow these widths), rather than breaking a name or a venue inside a word.
- * Result holds a six-figure return with its sign (+$698,000.00). Amount and Result widen by
- * `--money-extra` for a currency whose symbol has letters (NZ$, A$: moneyColumnsExtra).
+ * Amount holds a five-figure stake ($10,000.00), Result a six-figure return with its sign
+ * (+$698,000.00); each widens by `--amount-extra` and `--result-extra` for longer figures among
+ * the lines loaded (moneyColumnsExtra).
  */
 export const ROW_GRID =
-  'grid grid-cols-[minmax(var(--member-min),15%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_calc(5.5rem+var(--money-extra,0rem))_6.5rem_calc(7rem+var(--money-extra,0rem))_5.5rem_10rem]';
+  'grid grid-cols-[minmax(var(--member-min),15%)_minmax(6rem,1fr)_minmax(6rem,1fr)_7rem_5.5rem_calc(5.5rem+var(--amount-extra,0rem))_6.5rem_calc(7rem+var(--result-extra,0rem))_5.5rem_10rem]';
 
 /**
  * The Member column's least width, set on the table for its rows. From 1440 px the table fits
@@ -59,14 +68,46 @@ export const ROW_GRID =
  * header and "Each-way").
  */
 const MEMBER_MIN =
-  '[--member-min:11rem] min-[1440px]:[--member-min:9rem] min-w-[calc(var(--member-min)+59rem+2*var(--money-extra,0rem))]';
+  '[--member-min:11rem] min-[1440px]:[--member-min:9rem] min-w-[calc(var(--member-min)+59rem+var(--amount-extra,0rem)+var(--result-extra,0rem))]';
+
+/** The figures Amount and Result hold without widening, in digits' widths (figureWidth). */
+const AMOUNT_HOLDS = figureWidth('$10,000.00');
+const RESULT_HOLDS = figureWidth('+$698,000.00');
+/** A digit's width in the table's 14 px type, with room to spare (measured 8.1-8.4 px). */
+const DIGIT_REM = 0.55;
 
 /**
- * How much wider Amount and Result are for the syndicate's currency: 0.6 rem a letter of its
- * symbol (found by probing, 2026-12-02: "+NZ$698,000.00" spilled out of Result at 1024 px).
+ * How much wider Amount and Result are for the longest figures among the lines loaded (a group's
+ * stake is its parts' sum), the currency's symbol included: its letters are wider than digits.
+ * The largest stake and the largest result are the longest texts, so only they are formatted (a
+ * loop over numbers, not a format a line, with thousands of lines loaded). Found by probing
+ * (2026-12-02: "+NZ$698,000.00"; 2026-12-03: the largest win the app takes, +$9,999,000,000.00,
+ * spilled out of Result, and its $1,000,000.00 stake out of Amount).
  */
-export function moneyColumnsExtra(zero: string): string {
-  return `${(zero.match(/\p{L}/gu)?.length ?? 0) * 0.6}rem`;
+export function moneyColumnsExtra(
+  lines: readonly BetLine[],
+  money: (amount: number, options?: { signed?: boolean }) => string,
+): CSSProperties {
+  let amount = 0;
+  let result = 0;
+  for (const line of lines) {
+    if (line.kind === 'group') {
+      let total = 0;
+      for (const bet of line.group.bets) total += bet.amount;
+      amount = Math.max(amount, total);
+      if (line.group.result !== null) result = Math.max(result, Math.abs(line.group.result));
+    } else {
+      amount = Math.max(amount, line.bet.amount);
+      if (line.bet.result !== null) result = Math.max(result, Math.abs(line.bet.result));
+    }
+  }
+  const extra = (text: string, holds: number) =>
+    `${(Math.max(0, figureWidth(text) - holds) * DIGIT_REM).toFixed(2)}rem`;
+  return {
+    '--amount-extra': extra(money(amount), AMOUNT_HOLDS),
+    // Signed as a win: a plus is wider than a minus.
+    '--result-extra': extra(money(result, { signed: true }), RESULT_HOLDS),
+  } as CSSProperties;
 }
 
 /** A table row's usual height in px (two-line cells: avatar, race and venue; padding and border). */
@@ -162,7 +203,7 @@ export function BetsTable({
   return (
     <BetsTableFrame
       complete={complete}
-      count={lines.length}
+      lines={lines}
       sort={sort}
       onSort={onSort}
       tbodyRef={anchor}
@@ -201,7 +242,7 @@ const PLACED_GRID_ROW = `${ROW_GRID} ${PLACED_ITEM}`;
  */
 export function BetsTableFrame({
   complete,
-  count,
+  lines,
   sort,
   onSort,
   tbodyRef,
@@ -210,7 +251,7 @@ export function BetsTableFrame({
 }: {
   complete: boolean;
   /** The lines loaded so far. */
-  count: number;
+  lines: readonly BetLine[];
   sort: SortState;
   onSort: (column: SortColumn) => void;
   tbodyRef?: Ref<HTMLTableSectionElement>;
@@ -219,11 +260,12 @@ export function BetsTableFrame({
   children: ReactNode;
 }) {
   const money = useSyndicateFormat().money;
+  const extra = useMemo(() => moneyColumnsExtra(lines, money), [lines, money]);
   return (
     <Table
       aria-label="Bets"
-      aria-rowcount={complete ? count + 1 : -1}
-      style={{ '--money-extra': moneyColumnsExtra(money(0)) } as CSSProperties}
+      aria-rowcount={complete ? lines.length + 1 : -1}
+      style={extra}
       className={`block ${MEMBER_MIN} [&_td]:content-center [&_td]:px-2 [&_th]:content-center [&_th]:px-2 [&_td:first-child]:pl-4 [&_th:first-child]:pl-4`}
     >
       <MemoTableHead sort={sort} onSort={onSort} />
